@@ -1,0 +1,29 @@
+// out[i] = x[i] + y[i] for i < n, 1024 elements per program instance.
+// Launch with a grid of ceil(n / 1024) program instances.
+func.func @vector_add(%x: !block.ptr<f32> {block.alignment = 16},
+                      %y: !block.ptr<f32> {block.alignment = 16},
+                      %out: !block.ptr<f32> {block.alignment = 16},
+                      %n: i32 {block.divisibility = 16})
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c1024 = arith.constant 1024 : i32
+  %pid = block.program_id x
+  %start = arith.muli %pid, %c1024 : i32
+  %range = block.arange 0, 1024 : tensor<1024xi32>
+  %starts = block.splat %start : tensor<1024xi32>
+  %offsets = arith.addi %starts, %range : tensor<1024xi32>
+  %ns = block.splat %n : tensor<1024xi32>
+  %mask = arith.cmpi slt, %offsets, %ns : tensor<1024xi32>
+
+  %xs = block.splat %x : tensor<1024x!block.ptr<f32>>
+  %xp = block.addptr %xs, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
+  %a = block.load %xp mask %mask : tensor<1024x!block.ptr<f32>>
+  %ys = block.splat %y : tensor<1024x!block.ptr<f32>>
+  %yp = block.addptr %ys, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
+  %b = block.load %yp mask %mask : tensor<1024x!block.ptr<f32>>
+
+  %sum = arith.addf %a, %b : tensor<1024xf32>
+  %os = block.splat %out : tensor<1024x!block.ptr<f32>>
+  %op = block.addptr %os, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
+  block.store %op, %sum mask %mask : tensor<1024x!block.ptr<f32>>
+  return
+}

@@ -1,0 +1,64 @@
+//===- BlockAttrs.td - Layout attributes of the block dialect -*- tablegen -*-===//
+//
+// Layouts say how the elements of a tensor are spread over the threads of a
+// program instance. They are encodings on tensor types and every lowering
+// pattern reads them through Block_DistributedLayoutInterface only, so that
+// new layouts (mma accumulators, dot operands, shared memory) plug in without
+// touching the patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_DIALECT_BLOCK_IR_BLOCKATTRS_TD
+#define BLOCK_DIALECT_BLOCK_IR_BLOCKATTRS_TD
+
+include "block/Dialect/Block/IR/BlockDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "block/Dialect/Block/IR/BlockLayoutInterface.td"
+
+class Block_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Block_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Block_BlockedLayoutAttr : Block_Attr<"BlockedLayout", "blocked",
+    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>]> {
+  let summary = "tensor spread over threads in contiguous tiles";
+  let description = [{
+    Each thread holds `sizePerThread` contiguous elements per dimension; a warp
+    arranges its 32 lanes as `threadsPerWarp`; the warps of a program instance
+    are arranged as `warpsPerCTA`; `order` lists the dimensions from fastest to
+    slowest varying. A tensor larger than the tile repeats the tile in each
+    thread's registers; a smaller one is replicated over threads.
+
+    ```mlir
+    #block.blocked<sizePerThread = [4], threadsPerWarp = [32],
+                   warpsPerCTA = [4], order = [0]>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"unsigned">:$sizePerThread,
+    ArrayRefParameter<"unsigned">:$threadsPerWarp,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Block_SliceLayoutAttr : Block_Attr<"SliceLayout", "slice",
+    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>]> {
+  let summary = "a parent layout with one dimension removed";
+  let description = [{
+    The layout of a tensor obtained by reducing dimension `dim` of a tensor
+    with layout `parent` (and of the operand of `block.expand_dims`): element
+    `i` lives where the parent's elements with `i` inserted at `dim` live.
+
+    ```mlir
+    #block.slice<dim = 1, parent = #block.blocked<...>>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim, "DistributedLayoutAttr":$parent);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // BLOCK_DIALECT_BLOCK_IR_BLOCKATTRS_TD

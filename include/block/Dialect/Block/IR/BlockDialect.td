@@ -1,0 +1,48 @@
+//===- BlockDialect.td - The block dialect -----------------*- tablegen -*-===//
+//
+// The dialect of Triton-style block programs: a kernel is written for one
+// program instance that works on whole tensors ("blocks") of data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_DIALECT_BLOCK_IR_BLOCKDIALECT_TD
+#define BLOCK_DIALECT_BLOCK_IR_BLOCKDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Block_Dialect : Dialect {
+  let name = "block";
+  let cppNamespace = "::mlir::block";
+  let summary = "Block programs for GPUs: one program instance, whole tensors";
+  let description = [{
+    A block program describes what one *program instance* of a grid computes.
+    Values are statically shaped builtin `tensor`s whose dimensions are powers
+    of two (at most 2^20 elements); `!block.ptr<T>` is a pointer to global
+    memory and a tensor of pointers addresses a block of memory. Element-wise
+    arithmetic is upstream `arith` and `math` on tensors.
+
+    Kernels are `func.func` operations carrying the unit attribute
+    `block.kernel`; `block.num_warps` sets the number of warps per program
+    instance. Arguments may carry the hints `block.divisibility = N` (an
+    integer argument is a multiple of N) and `block.alignment = N` (a pointer
+    argument is aligned to N bytes). The compiler relies on the hints; the
+    runtime checks every launch against them.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+
+    static constexpr ::llvm::StringLiteral getKernelAttrName() { return "block.kernel"; }
+    static constexpr ::llvm::StringLiteral getNumWarpsAttrName() { return "block.num_warps"; }
+    static constexpr ::llvm::StringLiteral getDivisibilityAttrName() { return "block.divisibility"; }
+    static constexpr ::llvm::StringLiteral getAlignmentAttrName() { return "block.alignment"; }
+  }];
+}
+
+#endif // BLOCK_DIALECT_BLOCK_IR_BLOCKDIALECT_TD

@@ -1,0 +1,18 @@
+//===- BlockOps.h - Operations of the block dialect -------------*- C++ -*-===//
+
+#ifndef BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H
+#define BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/IR/BlockTraits.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "block/Dialect/Block/IR/BlockOps.h.inc"
+
+#endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H

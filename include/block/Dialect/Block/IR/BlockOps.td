@@ -1,0 +1,473 @@
+//===- BlockOps.td - Operations of the block dialect -------*- tablegen -*-===//
+
+#ifndef BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_TD
+#define BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_TD
+
+include "block/Dialect/Block/IR/BlockDialect.td"
+include "block/Dialect/Block/IR/BlockTypes.td"
+include "block/Dialect/Block/IR/BlockEnums.td"
+include "block/Dialect/Block/IR/BlockAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+// Every tensor an op touches has power-of-two dimensions and at most 2^20
+// elements: the layouts and the lowering rely on it.
+def Block_TensorSizeRule : NativeOpTrait<"TensorSizeRule"> {
+  let cppNamespace = "::mlir::block::OpTrait";
+}
+
+class Block_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Block_Dialect, mnemonic, !listconcat(traits, [Block_TensorSizeRule])>;
+
+// `$_self` of a pointer (tensor) type -> the pointee (tensor) type.
+defvar PointeeOf = "::mlir::block::getPointeeType($_self)";
+// `$_self` of any (tensor) type -> i1 of the same shape and layout.
+defvar MaskOf = "::mlir::block::getBoolTypeLike($_self)";
+// `$_self` of a pointer (tensor) type -> i64 of the same shape and layout.
+defvar AddressOf = "::mlir::block::getI64TypeLike($_self)";
+
+//===----------------------------------------------------------------------===//
+// Program instance
+//===----------------------------------------------------------------------===//
+
+def Block_ProgramIdOp : Block_Op<"program_id", [Pure]> {
+  let summary = "coordinate of this program instance in the grid";
+  let description = [{
+    ```mlir
+    %pid = block.program_id x
+    ```
+  }];
+  let arguments = (ins Block_ProgramDim:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$dim attr-dict";
+}
+
+def Block_NumProgramsOp : Block_Op<"num_programs", [Pure]> {
+  let summary = "number of program instances along a grid dimension";
+  let description = [{
+    ```mlir
+    %n = block.num_programs y
+    ```
+  }];
+  let arguments = (ins Block_ProgramDim:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$dim attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Creation and shape operations
+//===----------------------------------------------------------------------===//
+
+def Block_ArangeOp : Block_Op<"arange", [Pure]> {
+  let summary = "tensor of consecutive integers";
+  let description = [{
+    `block.arange start, end` is the 1-D tensor `[start, start + 1, ..., end - 1]`;
+    `end - start` must be a power of two.
+
+    ```mlir
+    %r = block.arange 0, 128 : tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs Block_TensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Block_SplatOp : Block_Op<"splat", [Pure,
+    TypesMatchWith<"result element type is the operand type", "result", "src",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "tensor with every element equal to a scalar";
+  let description = [{
+    ```mlir
+    %t = block.splat %x : tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins Block_Scalar:$src);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+def Block_BroadcastOp : Block_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "broadcast size-1 dimensions";
+  let description = [{
+    Repeats the operand along each dimension where it has size 1; other
+    dimensions must match.
+
+    ```mlir
+    %b = block.broadcast %x : tensor<1x128xf32> -> tensor<64x128xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Block_ExpandDimsOp : Block_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "insert a dimension of size 1";
+  let description = [{
+    ```mlir
+    %e = block.expand_dims %x, 1 : tensor<128xf32> -> tensor<128x1xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src, I32Attr:$axis);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src `,` $axis attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Block_ReshapeOp : Block_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "reinterpret a tensor with another shape, row-major";
+  let description = [{
+    ```mlir
+    %r = block.reshape %x : tensor<128xf32> -> tensor<8x16xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Block_TransOp : Block_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "permute the dimensions of a tensor";
+  let description = [{
+    Result dimension `i` is operand dimension `order[i]`.
+
+    ```mlir
+    %t = block.trans %x [1, 0] : tensor<32x64xf32> -> tensor<64x32xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src $order attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Block_ConvertLayoutOp : Block_Op<"convert_layout", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "move a tensor to another layout";
+  let description = [{
+    Changes only how the elements are spread over threads; the values are
+    unchanged. Lowered through shared memory.
+
+    ```mlir
+    %y = block.convert_layout %x : tensor<128xf32, #a> -> tensor<128xf32, #b>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Block_AddPtrOp : Block_Op<"addptr", [Pure,
+    AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "advance pointers by element offsets";
+  let description = [{
+    `result[i] = ptr[i] + offset[i] * sizeof(T)`. Pointer and offset are both
+    scalars or tensors of one shape.
+
+    ```mlir
+    %p = block.addptr %base, %offs : tensor<128x!block.ptr<f32>>, tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins Block_PtrLike:$ptr, Block_IntLike:$offset);
+  let results = (outs Block_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Block_LoadOp : Block_Op<"load", [AttrSizedOperandSegments,
+    TypesMatchWith<"result type is the pointee type", "ptr", "result", PointeeOf>,
+    OptionalTypesMatchWith<"mask is i1 of the pointer's shape", "ptr", "mask", MaskOf>,
+    OptionalTypesMatchWith<"other has the result type", "ptr", "other", PointeeOf>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "masked load from global memory";
+  let description = [{
+    Loads `*ptr[i]` for each lane where `mask[i]` is true; a masked-off lane
+    reads `other[i]`, or an undefined value when `other` is absent. Masked-off
+    lanes never touch memory.
+
+    ```mlir
+    %v = block.load %ptrs mask %m other %zero cache = cg evict = evict_first
+        : tensor<128x!block.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Block_PtrLike:$ptr, Optional<Block_BoolLike>:$mask,
+                   Optional<Block_Any>:$other,
+                   OptionalAttr<Block_CacheModifier>:$cache,
+                   OptionalAttr<Block_EvictionPolicy>:$evict,
+                   UnitAttr:$isVolatile);
+  let results = (outs Block_Any:$result);
+  let assemblyFormat = [{
+    $ptr (`mask` $mask^)? (`other` $other^)? (`cache` `=` $cache^)?
+    (`evict` `=` $evict^)? (`volatile` $isVolatile^)? attr-dict `:` type($ptr)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, CArg<"::mlir::Value", "{}">:$mask,
+                   CArg<"::mlir::Value", "{}">:$other)>
+  ];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Block_StoreOp : Block_Op<"store", [
+    TypesMatchWith<"value type is the pointee type", "ptr", "value", PointeeOf>,
+    OptionalTypesMatchWith<"mask is i1 of the pointer's shape", "ptr", "mask", MaskOf>,
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "masked store to global memory";
+  let description = [{
+    Stores `value[i]` to `*ptr[i]` for each lane where `mask[i]` is true.
+
+    ```mlir
+    block.store %ptrs, %v mask %m : tensor<128x!block.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Block_PtrLike:$ptr, Block_Any:$value,
+                   Optional<Block_BoolLike>:$mask,
+                   OptionalAttr<Block_CacheModifier>:$cache,
+                   OptionalAttr<Block_EvictionPolicy>:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`mask` $mask^)? (`cache` `=` $cache^)?
+    (`evict` `=` $evict^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Block_AtomicRMWOp : Block_Op<"atomic_rmw", [
+    TypesMatchWith<"value type is the pointee type", "ptr", "value", PointeeOf>,
+    TypesMatchWith<"result type is the pointee type", "ptr", "result", PointeeOf>,
+    OptionalTypesMatchWith<"mask is i1 of the pointer's shape", "ptr", "mask", MaskOf>,
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "atomic read-modify-write; returns the old values";
+  let description = [{
+    For each lane where `mask[i]` is true, atomically replaces `*ptr[i]` by
+    `op(*ptr[i], value[i])` and returns the old value (undefined for
+    masked-off lanes).
+
+    ```mlir
+    %old = block.atomic_rmw fadd, acq_rel, gpu, %ptrs, %v mask %m
+        : tensor<128x!block.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Block_RMWKind:$kind, Block_MemSemantic:$sem,
+                   Block_MemScope:$scope, Block_PtrLike:$ptr, Block_Any:$value,
+                   Optional<Block_BoolLike>:$mask);
+  let results = (outs Block_Any:$result);
+  let assemblyFormat = [{
+    $kind `,` $sem `,` $scope `,` $ptr `,` $value (`mask` $mask^)? attr-dict
+    `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Block_AtomicCASOp : Block_Op<"atomic_cas", [
+    TypesMatchWith<"cmp type is the pointee type", "ptr", "cmp", PointeeOf>,
+    TypesMatchWith<"value type is the pointee type", "ptr", "value", PointeeOf>,
+    TypesMatchWith<"result type is the pointee type", "ptr", "result", PointeeOf>,
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "atomic compare-and-swap; returns the old values";
+  let description = [{
+    Atomically: `old = *ptr[i]; if (old == cmp[i]) *ptr[i] = value[i];`.
+
+    ```mlir
+    %old = block.atomic_cas acq_rel, gpu, %lock, %zero, %one : !block.ptr<i32>
+    ```
+  }];
+  let arguments = (ins Block_MemSemantic:$sem, Block_MemScope:$scope,
+                   Block_PtrLike:$ptr, Block_Any:$cmp, Block_Any:$value);
+  let results = (outs Block_Any:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $ptr `,` $cmp `,` $value attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+def Block_ReduceOp : Block_Op<"reduce", [Pure, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "reduce tensors along an axis with a combiner region";
+  let description = [{
+    Reduces the operands (tensors of one shape) along `axis` with the combiner
+    region, which takes two sets of values (accumulated, new) and yields one
+    set: `n` operands give a combiner of `2n` scalar arguments yielding `n`
+    values. Reducing a 1-D tensor gives scalars. The combiner must be
+    associative and commutative; the order of combination is unspecified.
+
+    ```mlir
+    // argmax: the largest value and its index.
+    %m, %i = block.reduce %x, %idx axis = 0
+        : (tensor<128xf32>, tensor<128xi32>) -> (f32, i32) {
+    ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      %v = arith.select %gt, %a, %b : f32
+      %j = arith.select %gt, %ai, %bi : i32
+      block.yield %v, %j : f32, i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Block_Tensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Block_Any>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $srcs `axis` `=` $axis attr-dict `:` functional-type($srcs, $results)
+    $combiner
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The type a reduction of a tensor of type `type` along `axis` gives.
+    static ::mlir::Type getReducedType(::mlir::RankedTensorType type, unsigned axis);
+  }];
+}
+
+def Block_ScanOp : Block_Op<"scan", [Pure, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "inclusive scan along an axis with a combiner region";
+  let description = [{
+    `result[.., i, ..] = combine(result[.., i - 1, ..], src[.., i, ..])` along
+    `axis` (from the end when `reverse` is set). The combiner is as for
+    `block.reduce` and must be associative.
+
+    ```mlir
+    %c = block.scan %x axis = 0 : (tensor<128xi32>) -> tensor<128xi32> {
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      block.yield %s : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Block_Tensor>:$srcs, I32Attr:$axis,
+                   UnitAttr:$reverse);
+  let results = (outs Variadic<Block_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $srcs `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
+    functional-type($srcs, $results) $combiner
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Block_YieldOp : Block_Op<"yield", [Pure, Terminator, ReturnLike,
+    HasParent<"ReduceOp, ScanOp">]> {
+  let summary = "yield the combined values of a reduce or scan combiner";
+  let arguments = (ins Variadic<Block_Scalar>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ /* empty */ }]>];
+}
+
+//===----------------------------------------------------------------------===//
+// Dot
+//===----------------------------------------------------------------------===//
+
+def Block_DotOp : Block_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "block matrix product with accumulation";
+  let description = [{
+    `result = a * b + acc` for `a : MxK`, `b : KxN`, `acc : MxN`. Floating
+    operands of one type accumulate in f32 (or f64 for f64); i8 operands
+    accumulate in i32.
+
+    ```mlir
+    %d = block.dot %a, %b, %acc : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$a, Block_Tensor:$b, Block_Tensor:$acc);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+def Block_PrintOp : Block_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "print values from the device";
+  let description = [{
+    Prints `prefix` followed by the operands, element by element, with the
+    program id; `hex` prints integers in hexadecimal.
+
+    ```mlir
+    block.print "x = " %x : tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$prefix, UnitAttr:$hex, Variadic<Block_Any>:$args);
+  let assemblyFormat = [{
+    $prefix (`hex` $hex^)? ($args^ `:` type($args))? attr-dict
+  }];
+}
+
+def Block_AssertOp : Block_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "stop the kernel when a condition is false";
+  let description = [{
+    Fails with `message` (and the program id and element) if any element of
+    `condition` is false.
+
+    ```mlir
+    block.assert %ok, "index out of range" : tensor<128xi1>
+    ```
+  }];
+  let arguments = (ins Block_BoolLike:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+def Block_PtrToIntOp : Block_Op<"ptr_to_int", [Pure,
+    TypesMatchWith<"result is i64 of the pointer's shape", "ptr", "result", AddressOf>]> {
+  let summary = "address of pointers as i64";
+  let arguments = (ins Block_PtrLike:$ptr);
+  let results = (outs Block_I64Like:$result);
+  let assemblyFormat = "$ptr attr-dict `:` type($ptr)";
+}
+
+def Block_IntToPtrOp : Block_Op<"int_to_ptr", [Pure,
+    TypesMatchWith<"operand is i64 of the result's shape", "result", "src", AddressOf>]> {
+  let summary = "pointers from i64 addresses";
+  let arguments = (ins Block_I64Like:$src);
+  let results = (outs Block_PtrLike:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+}
+
+def Block_BitcastOp : Block_Op<"bitcast", [Pure, SameOperandsAndResultShape]> {
+  let summary = "reinterpret bits as another type of the same width";
+  let description = [{
+    Between element types of one bit width (`f32` and `i32`, `f16` and `i16`,
+    ...) or between pointer types (`!block.ptr<f32>` to `!block.ptr<i8>`).
+
+    ```mlir
+    %b = block.bitcast %x : tensor<128xf32> -> tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins Block_Any:$src);
+  let results = (outs Block_Any:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+#endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_TD

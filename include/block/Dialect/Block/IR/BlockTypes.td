@@ -1,0 +1,65 @@
+//===- BlockTypes.td - Types of the block dialect ----------*- tablegen -*-===//
+
+#ifndef BLOCK_DIALECT_BLOCK_IR_BLOCKTYPES_TD
+#define BLOCK_DIALECT_BLOCK_IR_BLOCKTYPES_TD
+
+include "block/Dialect/Block/IR/BlockDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+class Block_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Block_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Block_PointerType : Block_Type<"Pointer", "ptr"> {
+  let summary = "pointer to an element in global memory";
+  let description = [{
+    `!block.ptr<T>` points to a value of type `T` in global memory. Address
+    arithmetic (`block.addptr`) counts in elements of `T`. A tensor of
+    pointers addresses a block of memory.
+
+    ```mlir
+    !block.ptr<f32>
+    tensor<128x!block.ptr<f16>>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$pointeeType);
+  let assemblyFormat = "`<` $pointeeType `>`";
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::Type":$pointeeType), [{
+      return $_get(pointeeType.getContext(), pointeeType);
+    }]>
+  ];
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def Block_Ptr : DialectType<Block_Dialect,
+    CPred<"::llvm::isa<::mlir::block::PointerType>($_self)">, "block pointer",
+    "::mlir::block::PointerType">;
+
+def Block_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
+def Block_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;
+def Block_Scalar : AnyTypeOf<[Block_Float, Block_Int, Block_Ptr], "scalar">;
+
+class Block_TensorOf<list<Type> types> : RankedTensorOf<types, [HasStaticShapePred]>;
+
+def Block_FloatTensor : Block_TensorOf<[Block_Float]>;
+def Block_IntTensor : Block_TensorOf<[Block_Int]>;
+def Block_PtrTensor : Block_TensorOf<[Block_Ptr]>;
+def Block_BoolTensor : Block_TensorOf<[I1]>;
+def Block_Tensor : Block_TensorOf<[Block_Float, Block_Int, Block_Ptr]>;
+
+def Block_FloatLike : AnyTypeOf<[Block_Float, Block_FloatTensor]>;
+def Block_IntLike : AnyTypeOf<[Block_Int, Block_IntTensor]>;
+def Block_I32Like : AnyTypeOf<[I32, Block_TensorOf<[I32]>]>;
+def Block_I64Like : AnyTypeOf<[I64, Block_TensorOf<[I64]>]>;
+def Block_BoolLike : AnyTypeOf<[I1, Block_BoolTensor]>;
+def Block_PtrLike : AnyTypeOf<[Block_Ptr, Block_PtrTensor]>;
+def Block_Any : AnyTypeOf<[Block_Scalar, Block_Tensor]>;
+
+#endif // BLOCK_DIALECT_BLOCK_IR_BLOCKTYPES_TD

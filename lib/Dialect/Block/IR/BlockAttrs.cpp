@@ -1,0 +1,137 @@
+//===- BlockAttrs.cpp - Layout attributes of the block dialect ------------===//
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+#include "block/Dialect/Block/IR/BlockLayoutInterface.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "block/Dialect/Block/IR/BlockOpsAttrs.cpp.inc"
+
+void BlockDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "block/Dialect/Block/IR/BlockOpsAttrs.cpp.inc"
+      >();
+}
+
+static unsigned product(ArrayRef<unsigned> values) {
+  unsigned result = 1;
+  for (unsigned v : values)
+    result *= v;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedLayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          ArrayRef<unsigned> sizePerThread,
+                          ArrayRef<unsigned> threadsPerWarp,
+                          ArrayRef<unsigned> warpsPerCTA,
+                          ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank == 0)
+    return emitError() << "#block.blocked needs at least one dimension";
+  if (threadsPerWarp.size() != rank || warpsPerCTA.size() != rank ||
+      order.size() != rank)
+    return emitError() << "#block.blocked: sizePerThread, threadsPerWarp, "
+                          "warpsPerCTA and order must have one entry per "
+                          "dimension ("
+                       << rank << ")";
+  for (ArrayRef<unsigned> list : {sizePerThread, threadsPerWarp, warpsPerCTA})
+    for (unsigned v : list)
+      if (v == 0 || !llvm::isPowerOf2_32(v))
+        return emitError() << "#block.blocked: every size must be a power of "
+                              "two, but one is "
+                           << v;
+  if (product(threadsPerWarp) != 32)
+    return emitError() << "#block.blocked: threadsPerWarp must multiply to "
+                          "32 lanes, but multiplies to "
+                       << product(threadsPerWarp);
+  if (product(warpsPerCTA) > 32)
+    return emitError() << "#block.blocked: warpsPerCTA multiplies to "
+                       << product(warpsPerCTA) << ", more than 32 warps";
+  SmallVector<bool> seen(rank, false);
+  for (unsigned d : order) {
+    if (d >= rank || seen[d])
+      return emitError() << "#block.blocked: order must be a permutation of "
+                            "the dimensions 0.."
+                         << rank - 1;
+    seen[d] = true;
+  }
+  return success();
+}
+
+unsigned BlockedLayoutAttr::getRank() const { return getSizePerThread().size(); }
+
+unsigned BlockedLayoutAttr::getNumWarps() const { return product(getWarpsPerCTA()); }
+
+SmallVector<unsigned>
+BlockedLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  SmallVector<unsigned> elems;
+  for (unsigned d = 0, e = getRank(); d < e; ++d) {
+    int64_t tile = int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
+                   getWarpsPerCTA()[d];
+    // A dimension smaller than the tile wraps around: threads hold copies.
+    elems.push_back(getSizePerThread()[d] *
+                    std::max<int64_t>(1, shape[d] / tile));
+  }
+  return elems;
+}
+
+SmallVector<unsigned> BlockedLayoutAttr::getLayoutOrder() const {
+  return SmallVector<unsigned>(getOrder());
+}
+
+//===----------------------------------------------------------------------===//
+// SliceLayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        unsigned dim, DistributedLayoutAttr parent) {
+  if (!parent)
+    return emitError() << "#block.slice needs a distributed parent layout";
+  if (parent.getRank() < 2)
+    return emitError() << "#block.slice needs a parent of rank 2 or more, "
+                          "but the parent has rank "
+                       << parent.getRank();
+  if (dim >= parent.getRank())
+    return emitError() << "#block.slice: dim " << dim
+                       << " is out of range for a parent of rank "
+                       << parent.getRank();
+  return success();
+}
+
+unsigned SliceLayoutAttr::getRank() const { return getParent().getRank() - 1; }
+
+unsigned SliceLayoutAttr::getNumWarps() const { return getParent().getNumWarps(); }
+
+SmallVector<unsigned>
+SliceLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  SmallVector<unsigned> elems = getParent().getElemsPerThread(parentShape);
+  elems.erase(elems.begin() + getDim());
+  return elems;
+}
+
+SmallVector<unsigned> SliceLayoutAttr::getLayoutOrder() const {
+  SmallVector<unsigned> order;
+  for (unsigned d : getParent().getLayoutOrder()) {
+    if (d == getDim())
+      continue;
+    order.push_back(d > getDim() ? d - 1 : d);
+  }
+  return order;
+}

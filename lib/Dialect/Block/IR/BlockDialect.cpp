@@ -1,0 +1,212 @@
+//===- BlockDialect.cpp - The block dialect -------------------------------===//
+//
+// Dialect registration, type helpers, and the verification of the kernel
+// attributes (`block.kernel`, `block.num_warps`) and argument hints
+// (`block.divisibility`, `block.alignment`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/IR/BlockOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+#include "block/Dialect/Block/IR/BlockOpsDialect.cpp.inc"
+#include "block/Dialect/Block/IR/BlockOpsEnums.cpp.inc"
+
+void BlockDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "block/Dialect/Block/IR/BlockOps.cpp.inc"
+      >();
+}
+
+Operation *BlockDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Type helpers
+//===----------------------------------------------------------------------===//
+
+/// Replaces the element type of `type` (scalar or tensor) by `element`.
+static Type withElementType(Type type, Type element) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.clone(element);
+  return element;
+}
+
+Type mlir::block::getPointeeType(Type type) {
+  if (auto ptr = dyn_cast<PointerType>(getElementTypeOrSelf(type)))
+    return withElementType(type, ptr.getPointeeType());
+  return type;
+}
+
+Type mlir::block::getBoolTypeLike(Type type) {
+  return withElementType(type, IntegerType::get(type.getContext(), 1));
+}
+
+Type mlir::block::getI64TypeLike(Type type) {
+  return withElementType(type, IntegerType::get(type.getContext(), 64));
+}
+
+LogicalResult
+mlir::block::verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
+                              Type type, StringRef what) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return success();
+  if (!tensor.hasStaticShape())
+    return emitError() << what << " has type " << type
+                       << ", but block tensors have static shapes";
+  for (int64_t dim : tensor.getShape())
+    if (dim <= 0 || !llvm::isPowerOf2_64(dim))
+      return emitError() << what << " has type " << type
+                         << ", but every dimension of a block tensor must be "
+                            "a power of two";
+  if (tensor.getNumElements() > kMaxTensorElements)
+    return emitError() << what << " has type " << type << " with "
+                       << tensor.getNumElements()
+                       << " elements, but a block tensor has at most "
+                       << kMaxTensorElements << " (2^20)";
+  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding()))
+    if (layout.getRank() != tensor.getRank())
+      return emitError() << what << " has type " << type << ": its layout "
+                         << "is of rank " << layout.getRank()
+                         << ", but the tensor is of rank " << tensor.getRank();
+  return success();
+}
+
+LogicalResult mlir::block::OpTrait::impl::verifyTensorSizeRule(Operation *op) {
+  auto emit = [op] { return op->emitOpError(); };
+  for (auto [i, operand] : llvm::enumerate(op->getOperands()))
+    if (failed(verifyTensorSize(emit, operand.getType(),
+                                "operand #" + std::to_string(i))))
+      return failure();
+  for (auto [i, result] : llvm::enumerate(op->getResults()))
+    if (failed(verifyTensorSize(emit, result.getType(),
+                                "result #" + std::to_string(i))))
+      return failure();
+  return success();
+}
+
+bool mlir::block::isKernel(Operation *op) {
+  return isa<func::FuncOp>(op) &&
+         op->hasAttr(BlockDialect::getKernelAttrName());
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel attributes
+//===----------------------------------------------------------------------===//
+
+static bool isKernelArgumentType(Type type) {
+  if (isa<PointerType>(type))
+    return true;
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.isSignless() &&
+           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+/// Checks what the lowering relies on in a kernel's body: every tensor value,
+/// also those of upstream arith/math operations, obeys the size rule.
+static LogicalResult verifyKernelBody(func::FuncOp func) {
+  WalkResult result = func.walk([](Operation *op) {
+    if (op->getDialect() && isa<BlockDialect>(op->getDialect()))
+      return WalkResult::advance(); // Checked by the op's own trait.
+    for (auto [i, value] : llvm::enumerate(op->getResults()))
+      if (failed(verifyTensorSize([op] { return op->emitOpError(); },
+                                  value.getType(),
+                                  "result #" + std::to_string(i))))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getKernelAttrName()) {
+    auto func = dyn_cast<func::FuncOp>(op);
+    if (!func)
+      return op->emitError() << "'" << name
+                             << "' is only valid on a func.func";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    if (func.isExternal())
+      return op->emitError() << "kernel @" << func.getSymName()
+                             << " must have a body";
+    FunctionType type = func.getFunctionType();
+    if (type.getNumResults() != 0)
+      return op->emitError() << "kernel @" << func.getSymName()
+                             << " must not return values, but returns "
+                             << type.getNumResults();
+    for (auto [i, argType] : llvm::enumerate(type.getInputs()))
+      if (!isKernelArgumentType(argType))
+        return op->emitError()
+               << "kernel argument #" << i << " has type " << argType
+               << ", but a kernel takes only !block.ptr, signless i1/i8/i16/"
+                  "i32/i64, f16, bf16, f32 or f64 arguments";
+    return verifyKernelBody(func);
+  }
+  if (name == getNumWarpsAttrName()) {
+    if (!isKernel(op))
+      return op->emitError() << "'" << name
+                             << "' is only valid on a kernel (a func.func "
+                                "with 'block.kernel')";
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !value.getType().isInteger(32))
+      return op->emitError() << "'" << name << "' must be an i32 integer";
+    int64_t n = value.getInt();
+    if (n < 1 || n > 32 || !llvm::isPowerOf2_64(n))
+      return op->emitError() << "'" << name << "' is " << n
+                             << ", but must be a power of two from 1 to 32";
+    return success();
+  }
+  return op->emitError() << "unknown block dialect attribute '" << name
+                         << "'";
+}
+
+LogicalResult BlockDialect::verifyRegionArgAttribute(Operation *op,
+                                                     unsigned regionIndex,
+                                                     unsigned argIndex,
+                                                     NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  bool isDivisibility = name == getDivisibilityAttrName();
+  if (!isDivisibility && name != getAlignmentAttrName())
+    return op->emitError() << "unknown block dialect argument attribute '"
+                           << name << "'";
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func || regionIndex != 0)
+    return op->emitError() << "'" << name
+                           << "' is only valid on function arguments";
+  auto value = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!value || value.getInt() < 1 || !llvm::isPowerOf2_64(value.getInt()))
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " must be a positive power of two";
+  Type argType = func.getArgumentTypes()[argIndex];
+  if (isDivisibility && !isa<IntegerType>(argType))
+    return op->emitError()
+           << "'" << name << "' applies to integer arguments, but argument #"
+           << argIndex << " has type " << argType
+           << " (use 'block.alignment' for pointers)";
+  if (!isDivisibility && !isa<PointerType>(argType))
+    return op->emitError()
+           << "'" << name << "' applies to pointer arguments, but argument #"
+           << argIndex << " has type " << argType
+           << " (use 'block.divisibility' for integers)";
+  return success();
+}

@@ -1,0 +1,522 @@
+//===- BlockOps.cpp - Operations of the block dialect ---------------------===//
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+#define GET_OP_CLASSES
+#include "block/Dialect/Block/IR/BlockOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// If `value` is a constant splat (or scalar constant), returns its element.
+static Attribute getSplatElement(Attribute attr) {
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(attr))
+    return splat.getSplatValue<Attribute>();
+  return {};
+}
+
+/// The splat constant of type `type` with the element of splat `attr`, or
+/// null if `attr` is no splat.
+static Attribute reshapeSplat(Attribute attr, Type type) {
+  auto splat = dyn_cast_or_null<SplatElementsAttr>(attr);
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!splat || !tensor)
+    return {};
+  return SplatElementsAttr::get(tensor, splat.getSplatValue<Attribute>());
+}
+
+/// Whether `mask` is a constant whose every element is `value`.
+static bool isConstantMask(Value mask, bool value) {
+  if (!mask)
+    return false;
+  Attribute attr;
+  if (!matchPattern(mask, m_Constant(&attr)))
+    return false;
+  if (auto element = getSplatElement(attr))
+    attr = element;
+  auto boolean = dyn_cast<IntegerAttr>(attr);
+  return boolean && boolean.getValue().getBoolValue() == value;
+}
+
+static LogicalResult verifySameShape(Operation *op, Type a, StringRef aName,
+                                     Type b, StringRef bName) {
+  auto ta = dyn_cast<RankedTensorType>(a);
+  auto tb = dyn_cast<RankedTensorType>(b);
+  if (bool(ta) != bool(tb) || (ta && ta.getShape() != tb.getShape()))
+    return op->emitOpError() << aName << " (" << a << ") and " << bName
+                             << " (" << b << ") must have the same shape";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ArangeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ArangeOp::verify() {
+  int64_t start = getStart(), end = getEnd();
+  auto type = getType();
+  if (end <= start)
+    return emitOpError() << "needs start < end, but the range is [" << start
+                         << ", " << end << ")";
+  if (type.getRank() != 1 || type.getDimSize(0) != end - start)
+    return emitOpError() << "result type " << Type(type)
+                         << " must be a 1-D tensor of " << end - start
+                         << " elements (end - start)";
+  return success();
+}
+
+OpFoldResult ArangeOp::fold(FoldAdaptor) {
+  if (getEnd() - getStart() != 1)
+    return {};
+  return SplatElementsAttr::get(
+      getType(), IntegerAttr::get(getType().getElementType(), getStart()));
+}
+
+//===----------------------------------------------------------------------===//
+// Shape operations
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  Attribute src = adaptor.getSrc();
+  if (!isa_and_nonnull<IntegerAttr, FloatAttr>(src))
+    return {};
+  return SplatElementsAttr::get(cast<ShapedType>(getType()), src);
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (src.getRank() != result.getRank())
+    return emitOpError() << "operand " << Type(src) << " and result "
+                         << Type(result) << " must have the same rank";
+  for (int64_t d = 0; d < src.getRank(); ++d)
+    if (src.getDimSize(d) != 1 && src.getDimSize(d) != result.getDimSize(d))
+      return emitOpError() << "can only broadcast dimensions of size 1, but "
+                              "dimension "
+                           << d << " is " << src.getDimSize(d) << " -> "
+                           << result.getDimSize(d);
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > src.getRank())
+    return emitOpError() << "axis " << axis << " is out of range [0, "
+                         << src.getRank() << "]";
+  SmallVector<int64_t> expected(src.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result " << Type(result) << " must be the operand "
+                         << Type(src) << " with a dimension of size 1 at axis "
+                         << axis;
+  return success();
+}
+
+OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (src.getNumElements() != result.getNumElements())
+    return emitOpError() << "operand " << Type(src) << " and result "
+                         << Type(result)
+                         << " must have the same number of elements";
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto producer = getSrc().getDefiningOp<ReshapeOp>()) {
+    getSrcMutable().assign(producer.getSrc());
+    return getResult();
+  }
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+LogicalResult TransOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  ArrayRef<int32_t> order = getOrder();
+  if (int64_t(order.size()) != src.getRank())
+    return emitOpError() << "order has " << order.size()
+                         << " entries, but the operand has rank "
+                         << src.getRank();
+  SmallVector<bool> seen(order.size(), false);
+  for (int32_t d : order) {
+    if (d < 0 || d >= src.getRank() || seen[d])
+      return emitOpError() << "order must be a permutation of 0.."
+                           << src.getRank() - 1;
+    seen[d] = true;
+  }
+  for (auto [i, d] : llvm::enumerate(order))
+    if (result.getDimSize(i) != src.getDimSize(d))
+      return emitOpError() << "result dimension " << i << " must be operand "
+                           << "dimension " << d << " (" << src.getDimSize(d)
+                           << "), but is " << result.getDimSize(i);
+  return success();
+}
+
+OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
+  if (llvm::equal(getOrder(), llvm::seq<int32_t>(0, getOrder().size())) &&
+      getSrc().getType() == getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+//===----------------------------------------------------------------------===//
+// AddPtrOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddPtrOp::verify() {
+  return verifySameShape(*this, getPtr().getType(), "pointer",
+                         getOffset().getType(), "offset");
+}
+
+OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
+  Attribute offset = adaptor.getOffset();
+  if (auto element = getSplatElement(offset))
+    offset = element;
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(offset);
+      integer && integer.getValue().isZero() &&
+      getPtr().getType() == getType())
+    return getPtr();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// LoadOp and StoreOp
+//===----------------------------------------------------------------------===//
+
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                   Value mask, Value other) {
+  build(builder, state, getPointeeType(ptr.getType()), ptr, mask, other,
+        /*cache=*/nullptr, /*evict=*/nullptr, /*isVolatile=*/false);
+}
+
+LogicalResult LoadOp::verify() {
+  if (getOther() && !getMask())
+    return emitOpError("has 'other' but no mask: 'other' gives the value of "
+                       "masked-off lanes");
+  if (auto cache = getCache();
+      cache && (*cache == CacheModifier::wb || *cache == CacheModifier::wt))
+    return emitOpError() << "cache modifier '" << stringifyEnum(*cache)
+                         << "' applies to stores only";
+  return success();
+}
+
+void LoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getPtrMutable());
+  // A volatile load must neither be removed nor merged with another.
+  if (getIsVolatile())
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
+namespace {
+/// Drops an all-true mask (and with it `other`) and folds a load with an
+/// all-false mask to `other`.
+struct SimplifyLoadMask : OpRewritePattern<LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isConstantMask(op.getMask(), true)) {
+      rewriter.modifyOpInPlace(op, [&] {
+        op.getMaskMutable().clear();
+        op.getOtherMutable().clear();
+      });
+      return success();
+    }
+    if (isConstantMask(op.getMask(), false) && op.getOther() &&
+        !op.getIsVolatile()) {
+      rewriter.replaceOp(op, op.getOther());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// Drops an all-true mask and erases a store with an all-false mask.
+struct SimplifyStoreMask : OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isConstantMask(op.getMask(), true)) {
+      rewriter.modifyOpInPlace(op, [&] { op.getMaskMutable().clear(); });
+      return success();
+    }
+    if (isConstantMask(op.getMask(), false)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<SimplifyLoadMask>(context);
+}
+
+LogicalResult StoreOp::verify() {
+  if (auto cache = getCache();
+      cache && (*cache == CacheModifier::ca || *cache == CacheModifier::lu ||
+                *cache == CacheModifier::cv))
+    return emitOpError() << "cache modifier '" << stringifyEnum(*cache)
+                         << "' applies to loads only";
+  return success();
+}
+
+void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<SimplifyStoreMask>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+static bool isIntOfWidth(Type type, std::initializer_list<unsigned> widths) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && llvm::is_contained(widths, integer.getWidth());
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type element = getElementTypeOrSelf(getValue().getType());
+  switch (getKind()) {
+  case RMWKind::fadd:
+    if (!isa<FloatType>(element))
+      return emitOpError() << "'fadd' needs a floating-point pointee, but it "
+                              "is "
+                           << element;
+    return success();
+  case RMWKind::xchg:
+    if (!isIntOfWidth(element, {32, 64}) && !element.isF32() &&
+        !element.isF64())
+      return emitOpError() << "'xchg' needs a 32- or 64-bit pointee, but it "
+                              "is "
+                           << element;
+    return success();
+  default:
+    if (!isIntOfWidth(element, {32, 64}))
+      return emitOpError() << "'" << stringifyEnum(getKind())
+                           << "' needs an i32 or i64 pointee, but it is "
+                           << element << " (use 'fadd' for floats)";
+    return success();
+  }
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type element = getElementTypeOrSelf(getValue().getType());
+  if (!isIntOfWidth(element, {32, 64}) && !element.isF32() && !element.isF64())
+    return emitOpError() << "needs a 32- or 64-bit pointee, but it is "
+                         << element;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp and ScanOp
+//===----------------------------------------------------------------------===//
+
+Type ReduceOp::getReducedType(RankedTensorType type, unsigned axis) {
+  if (type.getRank() == 1)
+    return type.getElementType();
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + axis);
+  Attribute encoding = type.getEncoding();
+  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(encoding))
+    encoding = SliceLayoutAttr::get(type.getContext(), axis, layout);
+  return RankedTensorType::get(shape, type.getElementType(), encoding);
+}
+
+/// Shared rules of reduce and scan operands: at least one, all of one shape,
+/// and `axis` in range.
+static LogicalResult verifyCombinedOperands(Operation *op, ValueRange srcs,
+                                            int64_t axis, size_t numResults) {
+  if (srcs.empty())
+    return op->emitOpError("needs at least one operand");
+  if (numResults != srcs.size())
+    return op->emitOpError() << "has " << srcs.size() << " operands but "
+                             << numResults << " results; they must match";
+  auto first = cast<RankedTensorType>(srcs.front().getType());
+  for (auto [i, src] : llvm::enumerate(srcs))
+    if (cast<RankedTensorType>(src.getType()).getShape() != first.getShape())
+      return op->emitOpError() << "operand #" << i << " has type "
+                               << src.getType() << ", but all operands must "
+                               << "have the shape of operand #0 ("
+                               << Type(first) << ")";
+  if (axis < 0 || axis >= first.getRank())
+    return op->emitOpError() << "axis " << axis << " is out of range [0, "
+                             << first.getRank() << ")";
+  return success();
+}
+
+/// The combiner takes (accumulated..., new...) scalars of the operands'
+/// element types and yields one value per operand.
+static LogicalResult verifyCombiner(Operation *op, Region &combiner,
+                                    ValueRange srcs) {
+  Block &body = combiner.front();
+  size_t n = srcs.size();
+  if (body.getNumArguments() != 2 * n)
+    return op->emitOpError() << "combiner must take " << 2 * n
+                             << " arguments (two per operand), but takes "
+                             << body.getNumArguments();
+  for (auto [i, src] : llvm::enumerate(srcs)) {
+    Type element = cast<RankedTensorType>(src.getType()).getElementType();
+    for (size_t j : {i, i + n})
+      if (body.getArgument(j).getType() != element)
+        return op->emitOpError()
+               << "combiner argument #" << j << " has type "
+               << body.getArgument(j).getType() << ", but operand #" << i
+               << " has elements of type " << element;
+  }
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return op->emitOpError("combiner must end with block.yield");
+  if (yield.getValues().size() != n)
+    return yield.emitOpError() << "yields " << yield.getValues().size()
+                               << " values, but the combiner of " << n
+                               << " operands must yield " << n;
+  for (auto [i, value] : llvm::enumerate(yield.getValues()))
+    if (value.getType() != body.getArgument(i).getType())
+      return yield.emitOpError()
+             << "value #" << i << " has type " << value.getType()
+             << ", but the combiner combines " << body.getArgument(i).getType();
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyCombinedOperands(*this, getSrcs(), getAxis(),
+                                    getNumResults())))
+    return failure();
+  for (auto [i, src, result] :
+       llvm::enumerate(getSrcs(), getResults().getTypes())) {
+    Type expected =
+        getReducedType(cast<RankedTensorType>(src.getType()), getAxis());
+    if (result != expected)
+      return emitOpError() << "result #" << i << " has type " << result
+                           << ", but reducing " << src.getType()
+                           << " along axis " << getAxis() << " gives "
+                           << expected;
+  }
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  return verifyCombiner(*this, getCombiner(), getSrcs());
+}
+
+LogicalResult ScanOp::verify() {
+  if (failed(verifyCombinedOperands(*this, getSrcs(), getAxis(),
+                                    getNumResults())))
+    return failure();
+  for (auto [i, src, result] :
+       llvm::enumerate(getSrcs(), getResults().getTypes()))
+    if (src.getType() != result)
+      return emitOpError() << "result #" << i << " has type " << result
+                           << ", but must have the type of operand #" << i
+                           << " (" << src.getType() << ")";
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombiner(*this, getCombiner(), getSrcs());
+}
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
+    return emitOpError() << "operands must be 2-D, but have types " << Type(a)
+                         << ", " << Type(b) << ", " << Type(acc);
+  if (a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError() << "inner dimensions differ: a is " << Type(a)
+                         << " and b is " << Type(b);
+  if (acc.getDimSize(0) != a.getDimSize(0) ||
+      acc.getDimSize(1) != b.getDimSize(1))
+    return emitOpError() << "accumulator " << Type(acc) << " must be "
+                         << a.getDimSize(0) << "x" << b.getDimSize(1);
+  Type ea = a.getElementType(), eb = b.getElementType(),
+       ec = acc.getElementType();
+  if (ea != eb)
+    return emitOpError() << "a and b must have one element type, but have "
+                         << ea << " and " << eb;
+  if (isa<FloatType>(ea)) {
+    bool ok = ec == ea || (ec.isF32() && (ea.isF16() || ea.isBF16()));
+    if (!ok)
+      return emitOpError() << "a " << ea << " product accumulates in " << ea
+                           << (ea.isF16() || ea.isBF16() ? " or f32" : "")
+                           << ", not " << ec;
+    return success();
+  }
+  if (ea.isInteger(8) && ec.isInteger(32))
+    return success();
+  return emitOpError() << "integer products take i8 operands and an i32 "
+                          "accumulator, not "
+                       << ea << " and " << ec;
+}
+
+//===----------------------------------------------------------------------===//
+// BitcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BitcastOp::verify() {
+  Type src = getSrc().getType(), result = getType();
+  auto srcTensor = dyn_cast<RankedTensorType>(src);
+  if (srcTensor && srcTensor.getEncoding() !=
+                       cast<RankedTensorType>(result).getEncoding())
+    return emitOpError("operand and result must have the same layout");
+  Type from = getElementTypeOrSelf(src), to = getElementTypeOrSelf(result);
+  bool fromPtr = isa<PointerType>(from), toPtr = isa<PointerType>(to);
+  if (fromPtr != toPtr)
+    return emitOpError() << "cannot cast between pointer and non-pointer ("
+                         << from << " -> " << to
+                         << "); use ptr_to_int or int_to_ptr";
+  if (!fromPtr && from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+    return emitOpError() << "element types must have the same bit width, "
+                            "but "
+                         << from << " has " << from.getIntOrFloatBitWidth()
+                         << " and " << to << " has "
+                         << to.getIntOrFloatBitWidth();
+  return success();
+}
+
+OpFoldResult BitcastOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return {};
+}

@@ -1,0 +1,34 @@
+//===- BlockTypes.cpp - Types of the block dialect ------------------------===//
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+#define GET_TYPEDEF_CLASSES
+#include "block/Dialect/Block/IR/BlockOpsTypes.cpp.inc"
+
+void BlockDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "block/Dialect/Block/IR/BlockOpsTypes.cpp.inc"
+      >();
+}
+
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType) {
+  if (auto integer = dyn_cast<IntegerType>(pointeeType))
+    if (integer.isSignless() &&
+        llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth()))
+      return success();
+  if (pointeeType.isF16() || pointeeType.isBF16() || pointeeType.isF32() ||
+      pointeeType.isF64() || isa<PointerType>(pointeeType))
+    return success();
+  return emitError() << "!block.ptr points to " << pointeeType
+                     << ", but the pointee must be a signless i1/i8/i16/i32/"
+                        "i64, f16, bf16, f32, f64 or !block.ptr";
+}

@@ -1,0 +1,35 @@
+//===- KernelDefaults.cpp - Make kernel launch parameters explicit --------===//
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::block {
+#define GEN_PASS_DEF_BLOCKKERNELDEFAULTS
+#include "block/Dialect/Block/Transforms/Passes.h.inc"
+
+namespace {
+struct BlockKernelDefaultsPass
+    : impl::BlockKernelDefaultsBase<BlockKernelDefaultsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numWarps < 1 || numWarps > 32 || !llvm::isPowerOf2_32(numWarps)) {
+      getOperation().emitError()
+          << "block-kernel-defaults: num-warps=" << numWarps
+          << " must be a power of two from 1 to 32";
+      return signalPassFailure();
+    }
+    Builder builder(&getContext());
+    getOperation().walk([&](func::FuncOp func) {
+      if (isKernel(func) && !func->hasAttr(BlockDialect::getNumWarpsAttrName()))
+        func->setAttr(BlockDialect::getNumWarpsAttrName(),
+                      builder.getI32IntegerAttr(numWarps));
+    });
+  }
+};
+} // namespace
+} // namespace mlir::block
