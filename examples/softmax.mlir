@@ -1,0 +1,42 @@
+// out[r, :] = softmax(in[r, :]) over rows of n <= 4096 columns of a row-major
+// matrix with row stride `stride` (in elements). One program instance per row:
+// launch a grid of (rows).
+func.func @softmax(%in: !block.ptr<f32> {block.alignment = 16},
+                   %out: !block.ptr<f32> {block.alignment = 16},
+                   %n: i32 {block.divisibility = 16},
+                   %stride: i32 {block.divisibility = 16})
+    attributes {block.kernel, block.num_warps = 8 : i32} {
+  %ninf = arith.constant dense<0xFF800000> : tensor<4096xf32>
+  %row = block.program_id x
+  %rowoff = arith.muli %row, %stride : i32
+  %cols = block.arange 0, 4096 : tensor<4096xi32>
+  %ns = block.splat %n : tensor<4096xi32>
+  %mask = arith.cmpi slt, %cols, %ns : tensor<4096xi32>
+
+  %inrow = block.addptr %in, %rowoff : !block.ptr<f32>, i32
+  %inbase = block.splat %inrow : tensor<4096x!block.ptr<f32>>
+  %ip = block.addptr %inbase, %cols : tensor<4096x!block.ptr<f32>>, tensor<4096xi32>
+  %x = block.load %ip mask %mask other %ninf : tensor<4096x!block.ptr<f32>>
+
+  %max = block.reduce %x axis = 0 : (tensor<4096xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maxnumf %a, %b : f32
+    block.yield %m : f32
+  }
+  %maxs = block.splat %max : tensor<4096xf32>
+  %shifted = arith.subf %x, %maxs : tensor<4096xf32>
+  %e = math.exp %shifted : tensor<4096xf32>
+  %sum = block.reduce %e axis = 0 : (tensor<4096xf32>) -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    block.yield %s : f32
+  }
+  %sums = block.splat %sum : tensor<4096xf32>
+  %y = arith.divf %e, %sums : tensor<4096xf32>
+
+  %outrow = block.addptr %out, %rowoff : !block.ptr<f32>, i32
+  %outbase = block.splat %outrow : tensor<4096x!block.ptr<f32>>
+  %op = block.addptr %outbase, %cols : tensor<4096x!block.ptr<f32>>, tensor<4096xi32>
+  block.store %op, %y mask %mask : tensor<4096x!block.ptr<f32>>
+  return
+}
