@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -22,6 +23,25 @@ using namespace mlir::block;
 #include "block/Dialect/Block/IR/BlockOpsDialect.cpp.inc"
 #include "block/Dialect/Block/IR/BlockOpsEnums.cpp.inc"
 
+namespace {
+/// Prints layouts as #blocked, #blocked1, ... and #slice..., so that layout-
+/// annotated IR stays readable.
+struct BlockOpAsmInterface : OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedLayoutAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceLayoutAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void BlockDialect::initialize() {
   registerTypes();
   registerAttributes();
@@ -29,6 +49,7 @@ void BlockDialect::initialize() {
 #define GET_OP_LIST
 #include "block/Dialect/Block/IR/BlockOps.cpp.inc"
       >();
+  addInterfaces<BlockOpAsmInterface>();
 }
 
 Operation *BlockDialect::materializeConstant(OpBuilder &builder,
