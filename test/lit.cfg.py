@@ -19,6 +19,9 @@ config.substitutions.append(("%examples", os.path.join(config.block_src_root, "e
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# FileCheck, not, count and split-file live in LLVM's bin/, which is not on PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.block_tools_dir, append_path=True)
 
 tool_dirs = [config.block_tools_dir, config.runtime_tools_dir, config.llvm_tools_dir]
 tools = ["block-opt", ToolSubst("%mlir-opt", config.mlir_opt, unresolved="ignore")]

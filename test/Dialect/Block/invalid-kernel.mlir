@@ -1,0 +1,90 @@
+// RUN: block-opt %s -split-input-file -verify-diagnostics
+
+// Kernels and argument hints.
+
+// expected-error @+1 {{'block.kernel' is only valid on a func.func}}
+module attributes {block.kernel} {
+}
+
+// -----
+
+// expected-error @+1 {{'block.kernel' must be a unit attribute}}
+func.func @kernel_not_unit() attributes {block.kernel = 1 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel @kernel_results must not return values, but returns 1}}
+func.func @kernel_results() -> i32 attributes {block.kernel} {
+  %c = arith.constant 0 : i32
+  return %c : i32
+}
+
+// -----
+
+// expected-error @+1 {{kernel argument #1 has type 'tensor<4xf32>', but a kernel takes only !block.ptr, signless i1/i8/i16/i32/i64, f16, bf16, f32 or f64 arguments}}
+func.func @kernel_tensor_argument(%p: !block.ptr<f32>, %t: tensor<4xf32>) attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel @kernel_declaration must have a body}}
+func.func private @kernel_declaration(%p: !block.ptr<f32>) attributes {block.kernel}
+
+// -----
+
+// expected-error @+1 {{'block.num_warps' is only valid on a kernel (a func.func with 'block.kernel')}}
+func.func @num_warps_without_kernel() attributes {block.num_warps = 4 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'block.num_warps' is 3, but must be a power of two from 1 to 32}}
+func.func @num_warps_value() attributes {block.kernel, block.num_warps = 3 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'block.num_warps' must be an i32 integer}}
+func.func @num_warps_type() attributes {block.kernel, block.num_warps = 4.0 : f32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'block.divisibility' applies to integer arguments, but argument #0 has type '!block.ptr<f32>' (use 'block.alignment' for pointers)}}
+func.func @divisibility_on_pointer(%p: !block.ptr<f32> {block.divisibility = 16}) attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'block.alignment' applies to pointer arguments, but argument #0 has type 'i32' (use 'block.divisibility' for integers)}}
+func.func @alignment_on_integer(%n: i32 {block.alignment = 16}) attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'block.divisibility' of argument #0 must be a positive power of two}}
+func.func @divisibility_value(%n: i32 {block.divisibility = 12}) attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown block dialect attribute 'block.kernal'}}
+func.func @misspelt() attributes {block.kernal} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown block dialect argument attribute 'block.align'}}
+func.func @misspelt_hint(%p: !block.ptr<f32> {block.align = 16}) {
+  return
+}
