@@ -74,6 +74,14 @@ func.func @trans_rank(%x: tensor<4x8xf32>) {
 
 // -----
 
+func.func @trans_result_rank(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{operand 'tensor<4x8xf32>' and result 'tensor<32xf32>' must have the same rank}}
+  %t = block.trans %x [1, 0] : tensor<4x8xf32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
 func.func @trans_permutation(%x: tensor<4x8xf32>) {
   // expected-error @+1 {{order must be a permutation of 0..1}}
   %t = block.trans %x [1, 1] : tensor<4x8xf32> -> tensor<8x4xf32>

@@ -34,6 +34,14 @@ func.func @arith_in_kernel(%x: f32) attributes {block.kernel} {
 
 // -----
 
+func.func @rank_zero(%x: f32) {
+  // expected-error @+1 {{result #0 has type 'tensor<f32>', but block tensors have rank 1 or more (use a scalar)}}
+  %t = block.splat %x : tensor<f32>
+  return
+}
+
+// -----
+
 #l = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 func.func @layout_rank(%x: f32) {
   // expected-error @+1 {{its layout is of rank 1, but the tensor is of rank 2}}

@@ -92,6 +92,10 @@ mlir::block::verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
   if (!tensor.hasStaticShape())
     return emitError() << what << " has type " << type
                        << ", but block tensors have static shapes";
+  if (tensor.getRank() == 0)
+    return emitError() << what << " has type " << type
+                       << ", but block tensors have rank 1 or more (use a "
+                          "scalar)";
   for (int64_t dim : tensor.getShape())
     if (dim <= 0 || !llvm::isPowerOf2_64(dim))
       return emitError() << what << " has type " << type

@@ -12,6 +12,47 @@
 using namespace mlir;
 using namespace mlir::block;
 
+//===----------------------------------------------------------------------===//
+// Custom assembly: `%value mask %m other %o`
+//===----------------------------------------------------------------------===//
+
+// The declarative form `(`mask` $mask^)?` would accept `mask` with no operand
+// after it and silently drop the mask; this requires the operand.
+static ParseResult
+parseKeywordOperand(OpAsmParser &parser, StringRef keyword,
+                    std::optional<OpAsmParser::UnresolvedOperand> &operand) {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  operand.emplace();
+  return parser.parseOperand(*operand);
+}
+
+static ParseResult
+parseMaskedOperand(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &value,
+                   std::optional<OpAsmParser::UnresolvedOperand> &mask,
+                   std::optional<OpAsmParser::UnresolvedOperand> &other) {
+  if (parser.parseOperand(value) || parseKeywordOperand(parser, "mask", mask))
+    return failure();
+  return parseKeywordOperand(parser, "other", other);
+}
+
+static ParseResult
+parseMaskedOperand(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &value,
+                   std::optional<OpAsmParser::UnresolvedOperand> &mask) {
+  if (parser.parseOperand(value))
+    return failure();
+  return parseKeywordOperand(parser, "mask", mask);
+}
+
+static void printMaskedOperand(OpAsmPrinter &printer, Operation *, Value value,
+                               Value mask, Value other = {}) {
+  printer << value;
+  if (mask)
+    printer << " mask " << mask;
+  if (other)
+    printer << " other " << other;
+}
+
 #define GET_OP_CLASSES
 #include "block/Dialect/Block/IR/BlockOps.cpp.inc"
 
@@ -159,6 +200,9 @@ LogicalResult TransOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   auto result = cast<RankedTensorType>(getType());
   ArrayRef<int32_t> order = getOrder();
+  if (result.getRank() != src.getRank())
+    return emitOpError() << "operand " << Type(src) << " and result "
+                         << Type(result) << " must have the same rank";
   if (int64_t(order.size()) != src.getRank())
     return emitOpError() << "order has " << order.size()
                          << " entries, but the operand has rank "

@@ -19,7 +19,7 @@ struct BlockKernelDefaultsPass
   void runOnOperation() override {
     if (numWarps < 1 || numWarps > 32 || !llvm::isPowerOf2_32(numWarps)) {
       getOperation().emitError()
-          << "block-kernel-defaults: num-warps=" << numWarps
+          << "block-kernel-defaults: num-warps=" << numWarps.getValue()
           << " must be a power of two from 1 to 32";
       return signalPassFailure();
     }

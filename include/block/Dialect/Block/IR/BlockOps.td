@@ -215,7 +215,7 @@ def Block_LoadOp : Block_Op<"load", [AttrSizedOperandSegments,
                    UnitAttr:$isVolatile);
   let results = (outs Block_Any:$result);
   let assemblyFormat = [{
-    $ptr (`mask` $mask^)? (`other` $other^)? (`cache` `=` $cache^)?
+    custom<MaskedOperand>($ptr, $mask, $other) (`cache` `=` $cache^)?
     (`evict` `=` $evict^)? (`volatile` $isVolatile^)? attr-dict `:` type($ptr)
   }];
   let builders = [
@@ -243,7 +243,7 @@ def Block_StoreOp : Block_Op<"store", [
                    OptionalAttr<Block_CacheModifier>:$cache,
                    OptionalAttr<Block_EvictionPolicy>:$evict);
   let assemblyFormat = [{
-    $ptr `,` $value (`mask` $mask^)? (`cache` `=` $cache^)?
+    $ptr `,` custom<MaskedOperand>($value, $mask) (`cache` `=` $cache^)?
     (`evict` `=` $evict^)? attr-dict `:` type($ptr)
   }];
   let hasVerifier = 1;
@@ -271,7 +271,7 @@ def Block_AtomicRMWOp : Block_Op<"atomic_rmw", [
                    Optional<Block_BoolLike>:$mask);
   let results = (outs Block_Any:$result);
   let assemblyFormat = [{
-    $kind `,` $sem `,` $scope `,` $ptr `,` $value (`mask` $mask^)? attr-dict
+    $kind `,` $sem `,` $scope `,` $ptr `,` custom<MaskedOperand>($value, $mask) attr-dict
     `:` type($ptr)
   }];
   let hasVerifier = 1;
