@@ -15,8 +15,15 @@ function(add_block_library name)
     $<BUILD_INTERFACE:${BLOCK_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${BLOCK_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  # MLIR's and LLVM's headers, so that embedders need nothing but the target.
+  target_include_directories(${name} SYSTEM PUBLIC
+    ${MLIR_INCLUDE_DIRS} ${LLVM_INCLUDE_DIRS})
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS})
   mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
+  # libMLIR.so depends on libLLVM.so only privately: name it for our users.
+  if(TARGET LLVM)
+    target_link_libraries(${name} PUBLIC LLVM)
+  endif()
   install(TARGETS ${name} EXPORT BlockTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
