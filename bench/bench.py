@@ -1,0 +1,181 @@
+"""Block vs PyTorch eager vs Triton on the H200: correctness and speed.
+
+Runs every example bundle at a large size on buffers that all three share,
+checks ours against PyTorch, times the three with CUDA events (median of many
+runs after warm-up, inputs larger than L2, several rounds for the spread),
+and prints a table: case, implementation, ms, GB/s or TFLOP/s, ratio to the
+best peer. Writes the table as Markdown and JSON too.
+
+  python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $OUT
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.dirname(__file__))
+import blockrt  # noqa: E402
+import triton_kernels as tk  # noqa: E402
+
+
+def time_ms(fn, reps, warmup=5):
+    """Median milliseconds of `fn` over `reps` runs, timed with CUDA events."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    for s, e in zip(starts, ends):
+        s.record()
+        fn()
+        e.record()
+    torch.cuda.synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+def rel_error(got, ref):
+    got, ref = got.double(), ref.double()
+    if not torch.isfinite(got).all():
+        return float("inf")
+    return ((got - ref).norm() / ref.norm().clamp_min(1e-30)).item()
+
+
+def cases(bundles, runtime, quick):
+    """Each case: name, work (bytes or flops), unit, implementations, check."""
+    dev = "cuda"
+    scale = 16 if quick else 1
+    load = lambda name: runtime.load(os.path.join(bundles, name, name + ".json")).kernel(name)
+
+    # Vector add of 2^28 f32.
+    n = (1 << 28) // scale
+    x, y = torch.randn(n, device=dev), torch.randn(n, device=dev)
+    out = torch.empty_like(x)
+    k = load("vector_add").prepare(((n + 1023) // 1024,), x, y, out, n)
+    yield dict(name="vector_add", work=3 * 4 * n, unit="GB/s",
+               ours=k, torch=lambda: torch.add(x, y, out=out),
+               triton=lambda: tk.vector_add(x, y, out),
+               check=lambda: (k(), rel_error(out, x + y))[1])
+
+    # relu(x * w + b), x 16384 x 8192 f32.
+    m, n = 16384 // scale, 8192
+    xb = torch.randn(m, n, device=dev)
+    w, b = torch.randn(n, device=dev), torch.randn(n, device=dev)
+    ob = torch.empty_like(xb)
+    kb = load("fused_bias_relu").prepare(((n + 511) // 512, (m + 7) // 8), xb, w, b, ob, m, n)
+    yield dict(name="fused_bias_relu", work=2 * 4 * m * n, unit="GB/s",
+               ours=kb, torch=lambda: torch.relu(xb * w + b),
+               triton=lambda: tk.fused_bias_relu(xb, w, b, ob),
+               check=lambda: (kb(), rel_error(ob, torch.relu(xb * w + b)))[1])
+
+    # Softmax over rows of 32768 x 4096 f32.
+    rows, n = 32768 // scale, 4096
+    xs = torch.randn(rows, n, device=dev)
+    os_ = torch.empty_like(xs)
+    ks = load("softmax").prepare((rows,), xs, os_, n, n)
+    yield dict(name="softmax", work=2 * 4 * rows * n, unit="GB/s",
+               ours=ks, torch=lambda: torch.softmax(xs, dim=1),
+               triton=lambda: tk.softmax(xs, os_),
+               check=lambda: (ks(), rel_error(os_, torch.softmax(xs.double(), dim=1)))[1])
+
+    # Layernorm forward over rows of 32768 x 4096 f16.
+    rows, n = 32768 // scale, 4096
+    xl = torch.randn(rows, n, device=dev, dtype=torch.float16)
+    wl = torch.randn(n, device=dev, dtype=torch.float16)
+    bl = torch.randn(n, device=dev, dtype=torch.float16)
+    ol = torch.empty_like(xl)
+    eps = 1e-5
+    kl = load("layernorm").prepare((rows,), xl, wl, bl, ol, n, n, eps)
+    ln = lambda: torch.nn.functional.layer_norm(xl, (n,), wl, bl, eps)
+    yield dict(name="layernorm", work=2 * 2 * rows * n, unit="GB/s",
+               ours=kl, torch=ln, triton=lambda: tk.layernorm(xl, wl, bl, ol, eps),
+               check=lambda: (kl(), rel_error(ol, torch.nn.functional.layer_norm(
+                   xl.float(), (n,), wl.float(), bl.float(), eps)))[1])
+
+    # Transpose of 16384 x 16384 f32.
+    m = n = 16384 // (4 if quick else 1)
+    xt = torch.randn(m, n, device=dev)
+    ot = torch.empty(n, m, device=dev)
+    kt = load("transpose").prepare(((n + 31) // 32, (m + 31) // 32), xt, ot, m, n)
+    yield dict(name="transpose", work=2 * 4 * m * n, unit="GB/s",
+               ours=kt, torch=lambda: ot.copy_(xt.t()),
+               triton=lambda: tk.transpose(xt, ot),
+               check=lambda: (kt(), rel_error(ot, xt.t()))[1])
+
+    # Matmul 4096^3 f32 on the FMA path (tensor cores are a later issue).
+    m = n = kk = 4096 // (4 if quick else 1)
+    a, bm = torch.randn(m, kk, device=dev), torch.randn(kk, n, device=dev)
+    c = torch.empty(m, n, device=dev)
+    km = load("matmul").prepare(((n + 31) // 32, (m + 31) // 32), a, bm, c, m, n, kk)
+    yield dict(name="matmul_f32", work=2 * m * n * kk, unit="TFLOP/s",
+               ours=km, torch=lambda: torch.matmul(a, bm, out=c),
+               triton=lambda: tk.matmul(a, bm, c),
+               check=lambda: (km(), rel_error(c, a.double() @ bm.double()))[1])
+
+    # The ceiling: a 2 GiB device-to-device copy.
+    src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)
+    dst = torch.empty_like(src)
+    yield dict(name="copy_2GiB", work=2 * src.numel(), unit="GB/s",
+               torch=lambda: dst.copy_(src))
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--bundles", required=True)
+    p.add_argument("--runtime", required=True)
+    p.add_argument("--out", default=".")
+    p.add_argument("--reps", type=int, default=50)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--quick", action="store_true")
+    args = p.parse_args()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    runtime = blockrt.Runtime(args.runtime)
+    torch.cuda.init()
+
+    results = []
+    for case in cases(args.bundles, runtime, args.quick):
+        impls = [i for i in ("ours", "torch", "triton") if i in case]
+        err = None
+        if "check" in case:
+            try:
+                err = case["check"]()
+            except Exception as e:  # report, keep benchmarking the others
+                print(f"{case['name']}: ours failed: {e}", file=sys.stderr)
+                impls.remove("ours")
+        rounds = {i: [] for i in impls}
+        for _ in range(args.rounds):
+            for i in impls:
+                rounds[i].append(time_ms(case[i], args.reps))
+        for i in impls:
+            ms = statistics.median(rounds[i])
+            rate = case["work"] / ms / 1e6 if case["unit"] == "GB/s" else case["work"] / ms / 1e9
+            results.append(dict(case=case["name"], impl=i, ms=ms, min_ms=min(rounds[i]),
+                                max_ms=max(rounds[i]), rate=rate, unit=case["unit"],
+                                rel_error=err if i == "ours" else None))
+        torch.cuda.empty_cache()
+
+    best_peer = {}
+    for r in results:
+        if r["impl"] != "ours":
+            best_peer[r["case"]] = min(best_peer.get(r["case"], float("inf")), r["ms"])
+    lines = ["| case | impl | ms (median) | spread of rounds | rate | vs best peer | rel. error |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in results:
+        ratio = best_peer[r["case"]] / r["ms"] if r["case"] in best_peer else float("nan")
+        r["speedup_vs_best_peer"] = ratio
+        err = "" if r["rel_error"] is None else f"{r['rel_error']:.1e}"
+        lines.append(f"| {r['case']} | {r['impl']} | {r['ms']:.4f} | {r['min_ms']:.4f}-{r['max_ms']:.4f} "
+                     f"| {r['rate']:.1f} {r['unit']} | {ratio:.2f}x | {err} |")
+    table = "\n".join(lines)
+    with open(os.path.join(args.out, "bench.md"), "w") as f:
+        f.write(table + "\n")
+    with open(os.path.join(args.out, "bench.json"), "w") as f:
+        json.dump(dict(gpu=torch.cuda.get_device_name(), torch=torch.__version__,
+                       results=results), f, indent=1)
+    print(table)
+
+
+if __name__ == "__main__":
+    main()
