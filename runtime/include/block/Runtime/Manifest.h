@@ -1,0 +1,94 @@
+//===- Manifest.h - Kernel bundle manifests ---------------------*- C++ -*-===//
+//
+// A kernel bundle is a directory holding <module>.json (the manifest),
+// <module>.ptx and optionally <module>.cubin. The manifest says which kernels
+// the module holds, how to launch them and which assumptions about their
+// arguments were compiled in. runtime/README.md documents the format; the
+// reader validates every field and reports each problem with its JSON path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_RUNTIME_MANIFEST_H
+#define BLOCK_RUNTIME_MANIFEST_H
+
+#include "block/Runtime/ElementType.h"
+#include "block/Runtime/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace blockrt {
+
+/// Limits that keep hostile manifests cheap; generous for real kernels.
+constexpr size_t maxKernelParameters = 256;
+constexpr size_t maxManifestBytes = 16 << 20;
+
+struct KernelParameter {
+  enum class Kind { Pointer, Scalar };
+
+  unsigned index = 0;
+  std::string name;
+  Kind kind = Kind::Scalar;
+  /// The pointee type of a pointer, the value type of a scalar.
+  ElementType type = ElementType::I32;
+  /// Pointers: the byte alignment the kernel assumes of the address (a power
+  /// of two; defaults to the element size).
+  uint64_t alignment = 1;
+  /// Integer scalars: the kernel assumes value % divisibility == 0.
+  uint64_t divisibility = 1;
+
+  bool isPointer() const { return kind == Kind::Pointer; }
+  /// The dialect's spelling: "!block.ptr<f32>" or "i32".
+  std::string typeString() const;
+};
+
+struct KernelInfo {
+  std::string name;
+  unsigned numWarps = 1;
+  unsigned threadsPerBlock = 32;
+  /// Dynamic shared memory the launch must provide.
+  uint64_t sharedMemoryBytes = 0;
+  std::vector<KernelParameter> parameters;
+  /// What the compiler assumed, in words, for messages and documentation.
+  std::vector<std::string> assumptions;
+};
+
+struct TargetInfo {
+  std::string triple;
+  std::string chip;     // e.g. "sm_90a"
+  std::string features; // e.g. "+ptx80"
+};
+
+struct Manifest {
+  int64_t version = 1;
+  std::string module;
+  TargetInfo target;
+  /// File names as written in the manifest, relative to `directory` unless
+  /// absolute.
+  std::string ptx;
+  std::optional<std::string> cubin;
+  std::vector<KernelInfo> kernels;
+  /// The directory holding the manifest ("" when parsed from text).
+  std::string directory;
+
+  const KernelInfo *findKernel(std::string_view name) const;
+  /// `ptx` / `cubin` resolved against `directory`.
+  std::string ptxPath() const;
+  std::optional<std::string> cubinPath() const;
+};
+
+/// Parses and validates manifest text. `origin` (a file name) starts every
+/// error message. All problems found are reported, one per line.
+Expected<Manifest> parseManifest(std::string_view text,
+                                 const std::string &origin = "manifest");
+
+/// Reads a manifest from a .json file, or from the only .json file in a
+/// bundle directory.
+Expected<Manifest> readManifest(const std::string &path);
+
+} // namespace blockrt
+
+#endif // BLOCK_RUNTIME_MANIFEST_H

@@ -1,0 +1,122 @@
+//===- RunSpec.h - What to run a kernel on, and what to check ---*- C++ -*-===//
+//
+// The argument and output options shared by every backend of block-run (the
+// CPU interpreter and the GPU), so that both see the same inputs, byte for
+// byte, and check results the same way. A backend:
+//
+//   RunSpec spec;
+//   for (each command-line option o)
+//     if (Expected<bool> used = spec.parseOption(o); !used) fail(...);
+//     else if (!*used) handle o itself;
+//   if (Error e = spec.verify()) fail(...);
+//   Expected<std::vector<HostBuffer>> buffers = createHostBuffers(spec);
+//   ... run, reading scalars from spec.args[i], buffers from (*buffers)[i],
+//       and leaving results in (*buffers)[i] ...
+//   if (Error e = finishRun(spec, *buffers, std::cout)) fail(...);
+//
+// The grammar (runtime/README.md has the full description):
+//   --arg=ptr:<type>:<count>:<init>   a buffer; <init> is zeros, const=<v>,
+//                                     rand[=<seed>], randn[=<seed>], iota or
+//                                     file=<path.npy>
+//   --arg=<type>:<value>              a scalar, e.g. i32:1000, f32:0.5
+//   --out=<argindex>:<path.npy>       write that buffer after the run
+//   --ref=<argindex>:<path.npy>       compare that buffer with a reference
+//   --rtol=<x> --atol=<x>             tolerances (defaults 1e-5, 1e-6)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_RUNTIME_RUNSPEC_H
+#define BLOCK_RUNTIME_RUNSPEC_H
+
+#include "block/Runtime/ElementType.h"
+#include "block/Runtime/Error.h"
+#include "block/Runtime/HostBuffer.h"
+#include "block/Runtime/LaunchCheck.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace blockrt {
+
+enum class BufferInit { Zeros, Const, Rand, Randn, Iota, File };
+
+struct ArgSpec {
+  /// The text after "--arg=", for messages.
+  std::string text;
+  bool isPointer = false;
+  /// The element type of a buffer, the type of a scalar.
+  ElementType type = ElementType::I32;
+
+  // Buffers.
+  uint64_t count = 0;
+  BufferInit init = BufferInit::Zeros;
+  /// const=<v>: the value's bit pattern in `type`.
+  uint64_t constBits = 0;
+  /// rand / randn: the seed; when absent, the argument's index.
+  std::optional<uint64_t> seed;
+  /// file=<path>.
+  std::string file;
+
+  // Scalars: the value's bit pattern in `type` (as in KernelArg).
+  uint64_t scalarBits = 0;
+
+  /// Scalars: the value as the launch passes it.
+  KernelArg scalarArg() const { return KernelArg::scalar(type, scalarBits); }
+  /// Integer scalars: the value, sign-extended (i1: 0 or 1).
+  int64_t intValue() const { return scalarArg().signedValue(); }
+  /// Float scalars: the value, widened exactly to double.
+  double floatValue() const;
+};
+
+/// `--out=` and `--ref=`.
+struct OutputSpec {
+  std::string text;
+  size_t argIndex = 0;
+  std::string path;
+};
+
+struct RunSpec {
+  std::vector<ArgSpec> args;
+  std::vector<OutputSpec> outputs;
+  std::vector<OutputSpec> references;
+  double rtol = 1e-5;
+  double atol = 1e-6;
+
+  /// Parses one command-line word. Returns true if it was a run option
+  /// (--arg=, --out=, --ref=, --rtol=, --atol=) and false if it is not one
+  /// (the caller's own option); fails on a malformed run option.
+  Expected<bool> parseOption(std::string_view option);
+
+  /// Cross-checks the options: each --out / --ref names a buffer argument.
+  Error verify() const;
+};
+
+/// Parses the text after "--arg=".
+Expected<ArgSpec> parseArgSpec(std::string_view text);
+
+/// Parses a scalar of type `type`: decimal integers within the type's signed
+/// range, or 0x-prefixed hex bit patterns; i1 also takes true / false; floats
+/// in decimal or scientific notation, inf, -inf, nan. Returns the bit
+/// pattern. Fails on values the type cannot hold (overflow to infinity).
+Expected<uint64_t> parseScalarValue(ElementType type, std::string_view text);
+
+/// The buffer for argument `argIndex`, filled as its spec says (reads
+/// file=<path> now).
+Expected<HostBuffer> createHostBuffer(const ArgSpec &arg, size_t argIndex);
+
+/// One buffer per argument, in order; scalars get an empty buffer.
+Expected<std::vector<HostBuffer>> createHostBuffers(const RunSpec &spec);
+
+/// After the run: writes each --out file, compares each --ref file and
+/// prints one report per reference to `os`. Fails when a file cannot be
+/// written or read, or when any reference differs.
+Error finishRun(const RunSpec &spec, const std::vector<HostBuffer> &buffers,
+                std::ostream &os);
+
+} // namespace blockrt
+
+#endif // BLOCK_RUNTIME_RUNSPEC_H

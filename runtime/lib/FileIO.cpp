@@ -1,0 +1,70 @@
+//===- FileIO.cpp - Whole-file reads and writes ---------------------------===//
+
+#include "block/Runtime/FileIO.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+
+namespace blockrt {
+
+namespace {
+struct FileCloser {
+  void operator()(std::FILE *file) const { std::fclose(file); }
+};
+using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+
+Error systemError(const char *what, const std::string &path) {
+  return makeError(std::string("cannot ") + what + " '" + path +
+                   "': " + std::strerror(errno));
+}
+
+template <typename Container>
+Expected<Container> readFile(const std::string &path, size_t maxBytes) {
+  FilePtr file(std::fopen(path.c_str(), "rb"));
+  if (!file)
+    return systemError("open", path);
+  Container data;
+  char chunk[1 << 16];
+  while (true) {
+    size_t got = std::fread(chunk, 1, sizeof(chunk), file.get());
+    if (got == 0)
+      break;
+    if (data.size() + got > maxBytes)
+      return makeError("cannot read '" + path + "': larger than " +
+                       std::to_string(maxBytes) + " bytes");
+    try {
+      data.insert(data.end(), chunk, chunk + got);
+    } catch (const std::bad_alloc &) {
+      return makeError("cannot read '" + path + "': out of memory");
+    }
+  }
+  if (std::ferror(file.get()))
+    return systemError("read", path);
+  return data;
+}
+} // namespace
+
+Expected<std::string> readTextFile(const std::string &path, size_t maxBytes) {
+  return readFile<std::string>(path, maxBytes);
+}
+
+Expected<std::vector<uint8_t>> readBinaryFile(const std::string &path,
+                                              size_t maxBytes) {
+  return readFile<std::vector<uint8_t>>(path, maxBytes);
+}
+
+Error writeBinaryFile(const std::string &path, const void *data, size_t size) {
+  FilePtr file(std::fopen(path.c_str(), "wb"));
+  if (!file)
+    return systemError("create", path);
+  if (size && std::fwrite(data, 1, size, file.get()) != size)
+    return systemError("write", path);
+  if (std::fclose(file.release()) != 0)
+    return systemError("write", path);
+  return Error::success();
+}
+
+} // namespace blockrt

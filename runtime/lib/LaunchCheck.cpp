@@ -1,0 +1,159 @@
+//===- LaunchCheck.cpp - Check a launch against the manifest --------------===//
+
+#include "block/Runtime/LaunchCheck.h"
+
+#include "block/Runtime/Half.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace blockrt {
+
+KernelArg KernelArg::pointer(uint64_t address, uint64_t bufferBytes) {
+  KernelArg arg;
+  arg.kind = Kind::Pointer;
+  arg.bits = address;
+  arg.bufferBytes = bufferBytes;
+  return arg;
+}
+
+KernelArg KernelArg::scalar(ElementType type, uint64_t bits) {
+  KernelArg arg;
+  arg.kind = Kind::Scalar;
+  arg.type = type;
+  unsigned width = elementBitWidth(type);
+  if (type == ElementType::I1)
+    arg.bits = bits != 0;
+  else
+    arg.bits = width == 64 ? bits : bits & ((uint64_t(1) << width) - 1);
+  return arg;
+}
+
+KernelArg KernelArg::f16(float value) {
+  return scalar(ElementType::F16, floatToHalf(value));
+}
+
+KernelArg KernelArg::bf16(float value) {
+  return scalar(ElementType::BF16, floatToBFloat16(value));
+}
+
+KernelArg KernelArg::f32(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return scalar(ElementType::F32, bits);
+}
+
+KernelArg KernelArg::f64(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return scalar(ElementType::F64, bits);
+}
+
+int64_t KernelArg::signedValue() const {
+  unsigned width = elementBitWidth(type);
+  if (width == 64 || type == ElementType::I1)
+    return static_cast<int64_t>(bits);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  return static_cast<int64_t>((bits ^ sign) - sign);
+}
+
+namespace {
+// Failure paths only: building messages may allocate, checking may not.
+std::string refusal(const KernelInfo &kernel) {
+  return "launch of '" + kernel.name + "' refused: ";
+}
+
+std::string argumentRefusal(const KernelInfo &kernel,
+                            const KernelParameter &param) {
+  return refusal(kernel) + "argument " + std::to_string(param.index) + " ('" +
+         param.name + "', " + param.typeString() + ") ";
+}
+
+std::string hex(uint64_t value) {
+  char buf[24];
+  std::snprintf(buf, sizeof(buf), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return buf;
+}
+
+std::string describeArg(const KernelArg &arg) {
+  if (arg.isPointer())
+    return "a pointer";
+  return std::string("a scalar ") + elementTypeName(arg.type);
+}
+
+Error checkArgument(const KernelInfo &kernel, const KernelParameter &param,
+                    const KernelArg &arg) {
+  if (param.isPointer() != arg.isPointer())
+    return makeError(argumentRefusal(kernel, param) + "expects " +
+                     (param.isPointer() ? "a pointer" : "a scalar") +
+                     ", got " + describeArg(arg));
+  if (param.isPointer()) {
+    if (param.alignment > 1 && arg.bits % param.alignment != 0)
+      return makeError(argumentRefusal(kernel, param) + "address " +
+                       hex(arg.bits) + " is not aligned to " +
+                       std::to_string(param.alignment) +
+                       " bytes, as the kernel was compiled to assume");
+    size_t size = elementSize(param.type);
+    if (arg.bufferBytes != KernelArg::unknownSize &&
+        arg.bufferBytes % size != 0)
+      return makeError(argumentRefusal(kernel, param) + "buffer of " +
+                       std::to_string(arg.bufferBytes) +
+                       " bytes is not a whole number of " +
+                       std::to_string(size) + "-byte " +
+                       elementTypeName(param.type) + " elements");
+    return Error::success();
+  }
+  if (arg.type != param.type)
+    return makeError(argumentRefusal(kernel, param) + "expects " +
+                     elementTypeName(param.type) + ", got " +
+                     elementTypeName(arg.type));
+  if (param.divisibility > 1) {
+    int64_t value = arg.signedValue();
+    // Compare magnitudes as unsigned: -INT64_MIN does not fit in int64_t.
+    uint64_t magnitude = value < 0 ? uint64_t(0) - static_cast<uint64_t>(value)
+                                   : static_cast<uint64_t>(value);
+    if (magnitude % param.divisibility != 0)
+      return makeError(argumentRefusal(kernel, param) + "value " +
+                       std::to_string(value) + " is not divisible by " +
+                       std::to_string(param.divisibility) +
+                       ", as the kernel was compiled to assume");
+  }
+  return Error::success();
+}
+} // namespace
+
+Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
+                  const KernelArg *args, size_t numArgs,
+                  uint64_t maxSharedMemoryBytes) {
+  if (numArgs != kernel.parameters.size())
+    return makeError(refusal(kernel) + "expected " +
+                     std::to_string(kernel.parameters.size()) +
+                     " arguments, got " + std::to_string(numArgs));
+  for (size_t i = 0; i < numArgs; ++i)
+    if (Error e = checkArgument(kernel, kernel.parameters[i], args[i]))
+      return e;
+
+  constexpr uint64_t maxGridX = (uint64_t(1) << 31) - 1, maxGridYZ = 65535;
+  auto badDim = [&](const char *dim, uint64_t value, uint64_t max) {
+    return makeError(refusal(kernel) + "grid " + grid.str() + " is invalid: " +
+                     dim + " = " + std::to_string(value) +
+                     " is outside [1, " + std::to_string(max) + "]");
+  };
+  if (grid.x < 1 || grid.x > maxGridX)
+    return badDim("x", grid.x, maxGridX);
+  if (grid.y < 1 || grid.y > maxGridYZ)
+    return badDim("y", grid.y, maxGridYZ);
+  if (grid.z < 1 || grid.z > maxGridYZ)
+    return badDim("z", grid.z, maxGridYZ);
+
+  if (kernel.sharedMemoryBytes > maxSharedMemoryBytes)
+    return makeError(refusal(kernel) + "it needs " +
+                     std::to_string(kernel.sharedMemoryBytes) +
+                     " bytes of dynamic shared memory, the device allows at "
+                     "most " +
+                     std::to_string(maxSharedMemoryBytes) + " per block");
+  return Error::success();
+}
+
+} // namespace blockrt

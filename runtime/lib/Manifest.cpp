@@ -1,0 +1,377 @@
+//===- Manifest.cpp - Kernel bundle manifests -----------------------------===//
+
+#include "block/Runtime/Manifest.h"
+
+#include "block/Runtime/FileIO.h"
+#include "block/Runtime/Json.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <set>
+
+namespace blockrt {
+
+std::string KernelParameter::typeString() const {
+  if (isPointer())
+    return std::string("!block.ptr<") + elementTypeName(type) + ">";
+  return elementTypeName(type);
+}
+
+const KernelInfo *Manifest::findKernel(std::string_view name) const {
+  for (const KernelInfo &kernel : kernels)
+    if (kernel.name == name)
+      return &kernel;
+  return nullptr;
+}
+
+static std::string resolve(const std::string &directory,
+                           const std::string &file) {
+  std::filesystem::path path(file);
+  if (path.is_absolute() || directory.empty())
+    return file;
+  return (std::filesystem::path(directory) / path).string();
+}
+
+std::string Manifest::ptxPath() const { return resolve(directory, ptx); }
+
+std::optional<std::string> Manifest::cubinPath() const {
+  if (!cubin)
+    return std::nullopt;
+  return resolve(directory, *cubin);
+}
+
+namespace {
+/// Walks the JSON document, filling a Manifest and collecting one message per
+/// problem, each naming the JSON path of the offending field.
+class ManifestReader {
+public:
+  explicit ManifestReader(const std::string &origin) : origin(origin) {}
+
+  Expected<Manifest> read(const JsonValue &root) {
+    Manifest manifest;
+    if (!root.isObject()) {
+      report("", std::string("expected an object at the top level, got ") +
+                     describeJsonKind(root.kind()));
+      return finish(manifest);
+    }
+    std::string format;
+    if (readString(root, "", "format", format) && format != "block-bundle")
+      report("format", "expected \"block-bundle\", got \"" + format + "\"");
+    if (readInteger(root, "", "version", 1, INT64_MAX, manifest.version) &&
+        manifest.version != 1)
+      report("version", "unsupported version " +
+                            std::to_string(manifest.version) +
+                            " (this runtime reads version 1)");
+    readString(root, "", "module", manifest.module);
+    if (const JsonValue *target = readObject(root, "", "target")) {
+      readString(*target, "target", "triple", manifest.target.triple);
+      readString(*target, "target", "chip", manifest.target.chip);
+      readString(*target, "target", "features", manifest.target.features,
+                 /*required=*/false, /*allowEmpty=*/true);
+    }
+    readString(root, "", "ptx", manifest.ptx);
+    std::string cubin;
+    if (readString(root, "", "cubin", cubin, /*required=*/false))
+      manifest.cubin = cubin;
+
+    if (const JsonValue *kernels = readArray(root, "", "kernels")) {
+      if (kernels->getArray().empty())
+        report("kernels", "expected at least one kernel");
+      std::set<std::string> names;
+      for (size_t i = 0; i < kernels->getArray().size(); ++i) {
+        std::string path = "kernels[" + std::to_string(i) + "]";
+        KernelInfo kernel;
+        if (!readKernel(kernels->getArray()[i], path, kernel))
+          continue;
+        if (!names.insert(kernel.name).second)
+          report(path + ".name", "duplicate kernel name \"" + kernel.name +
+                                     "\"");
+        manifest.kernels.push_back(std::move(kernel));
+      }
+    }
+    return finish(manifest);
+  }
+
+private:
+  Expected<Manifest> finish(Manifest &manifest) {
+    if (problems.empty())
+      return std::move(manifest);
+    std::string message;
+    for (const std::string &problem : problems) {
+      if (!message.empty())
+        message += '\n';
+      message += problem;
+    }
+    return makeError(message);
+  }
+
+  void report(const std::string &path, const std::string &what) {
+    problems.push_back(origin + ": " + (path.empty() ? "" : path + ": ") +
+                       what);
+  }
+
+  static std::string join(const std::string &parent, const char *key) {
+    return parent.empty() ? key : parent + "." + key;
+  }
+
+  /// The member `key` of `object`, or nullptr (reported when required).
+  const JsonValue *member(const JsonValue &object, const std::string &parent,
+                          const char *key, bool required,
+                          const char *expected) {
+    const JsonValue *value = object.find(key);
+    if (!value && required)
+      report(join(parent, key), std::string("missing (expected ") +
+                                    expected + ")");
+    return value;
+  }
+
+  void wrongKind(const std::string &path, const char *expected,
+                 const JsonValue &got) {
+    report(path, std::string("expected ") + expected + ", got " +
+                     describeJsonKind(got.kind()));
+  }
+
+  bool readString(const JsonValue &object, const std::string &parent,
+                  const char *key, std::string &out, bool required = true,
+                  bool allowEmpty = false) {
+    const char *expected = allowEmpty ? "a string" : "a non-empty string";
+    const JsonValue *value = member(object, parent, key, required, expected);
+    if (!value)
+      return false;
+    if (!value->isString() || (!allowEmpty && value->getString().empty())) {
+      wrongKind(join(parent, key), expected, *value);
+      return false;
+    }
+    out = value->getString();
+    return true;
+  }
+
+  bool readInteger(const JsonValue &object, const std::string &parent,
+                   const char *key, int64_t min, int64_t max, int64_t &out,
+                   bool required = true) {
+    std::string expected = "an integer";
+    if (max == INT64_MAX)
+      expected += " >= " + std::to_string(min);
+    else
+      expected += " in [" + std::to_string(min) + ", " +
+                  std::to_string(max) + "]";
+    const JsonValue *value =
+        member(object, parent, key, required, expected.c_str());
+    if (!value)
+      return false;
+    std::optional<int64_t> integer;
+    if (value->isNumber())
+      integer = value->getInteger();
+    if (!integer) {
+      std::string got = value->isNumber() ? "a number that is not an integer"
+                                          : describeJsonKind(value->kind());
+      report(join(parent, key), "expected " + expected + ", got " + got);
+      return false;
+    }
+    if (*integer < min || *integer > max) {
+      report(join(parent, key), "expected " + expected + ", got " +
+                                    std::to_string(*integer));
+      return false;
+    }
+    out = *integer;
+    return true;
+  }
+
+  const JsonValue *readObject(const JsonValue &object,
+                              const std::string &parent, const char *key) {
+    const JsonValue *value = member(object, parent, key, true, "an object");
+    if (value && !value->isObject()) {
+      wrongKind(join(parent, key), "an object", *value);
+      return nullptr;
+    }
+    return value;
+  }
+
+  const JsonValue *readArray(const JsonValue &object,
+                             const std::string &parent, const char *key,
+                             bool required = true) {
+    const JsonValue *value = member(object, parent, key, required, "an array");
+    if (value && !value->isArray()) {
+      wrongKind(join(parent, key), "an array", *value);
+      return nullptr;
+    }
+    return value;
+  }
+
+  bool readElementType(const JsonValue &object, const std::string &parent,
+                       const char *key, ElementType &out) {
+    std::string name;
+    if (!readString(object, parent, key, name))
+      return false;
+    std::optional<ElementType> type = parseElementType(name);
+    if (!type) {
+      report(join(parent, key), "unknown element type \"" + name +
+                                    "\" (expected one of " +
+                                    elementTypeList() + ")");
+      return false;
+    }
+    out = *type;
+    return true;
+  }
+
+  bool readKernel(const JsonValue &value, const std::string &path,
+                  KernelInfo &kernel) {
+    if (!value.isObject()) {
+      wrongKind(path, "an object", value);
+      return false;
+    }
+    size_t problemsBefore = problems.size();
+    readString(value, path, "name", kernel.name);
+    int64_t numWarps = 0, threads = 0, shared = 0;
+    bool haveWarps = readInteger(value, path, "num_warps", 1, 32, numWarps);
+    bool haveThreads =
+        readInteger(value, path, "threads_per_block", 1, 1024, threads);
+    if (haveWarps && haveThreads && threads != 32 * numWarps)
+      report(path + ".threads_per_block",
+             "expected 32 * num_warps = " + std::to_string(32 * numWarps) +
+                 ", got " + std::to_string(threads));
+    readInteger(value, path, "shared_memory_bytes", 0, UINT32_MAX, shared);
+    kernel.numWarps = static_cast<unsigned>(numWarps);
+    kernel.threadsPerBlock = static_cast<unsigned>(threads);
+    kernel.sharedMemoryBytes = static_cast<uint64_t>(shared);
+
+    if (const JsonValue *params = readArray(value, path, "parameters")) {
+      const JsonValue::Array &array = params->getArray();
+      if (array.size() > maxKernelParameters)
+        report(path + ".parameters",
+               "a kernel may have at most " +
+                   std::to_string(maxKernelParameters) + " parameters, got " +
+                   std::to_string(array.size()));
+      for (size_t i = 0; i < array.size() && i < maxKernelParameters; ++i) {
+        KernelParameter param;
+        if (readParameter(array[i],
+                          path + ".parameters[" + std::to_string(i) + "]", i,
+                          param))
+          kernel.parameters.push_back(std::move(param));
+      }
+    }
+
+    if (const JsonValue *assumptions =
+            readArray(value, path, "assumptions", /*required=*/false)) {
+      const JsonValue::Array &array = assumptions->getArray();
+      for (size_t i = 0; i < array.size(); ++i) {
+        if (!array[i].isString()) {
+          wrongKind(path + ".assumptions[" + std::to_string(i) + "]",
+                    "a string", array[i]);
+          continue;
+        }
+        kernel.assumptions.push_back(array[i].getString());
+      }
+    }
+    return problems.size() == problemsBefore;
+  }
+
+  bool readParameter(const JsonValue &value, const std::string &path,
+                     size_t position, KernelParameter &param) {
+    if (!value.isObject()) {
+      wrongKind(path, "an object", value);
+      return false;
+    }
+    size_t problemsBefore = problems.size();
+    int64_t index = 0;
+    if (readInteger(value, path, "index", 0, INT64_MAX, index) &&
+        static_cast<size_t>(index) != position)
+      report(path + ".index", "expected " + std::to_string(position) +
+                                  " (parameters are listed in order), got " +
+                                  std::to_string(index));
+    param.index = static_cast<unsigned>(position);
+    readString(value, path, "name", param.name);
+
+    std::string kind;
+    if (!readString(value, path, "kind", kind))
+      return false;
+    if (kind == "pointer") {
+      param.kind = KernelParameter::Kind::Pointer;
+      if (value.find("divisibility"))
+        report(path + ".divisibility", "applies to scalars; a pointer's "
+                                       "assumption is its \"alignment\"");
+      if (readElementType(value, path, "element_type", param.type)) {
+        param.alignment = elementSize(param.type);
+        int64_t alignment;
+        if (readInteger(value, path, "alignment", 1, int64_t(1) << 30,
+                        alignment, /*required=*/false)) {
+          if (alignment & (alignment - 1))
+            report(path + ".alignment", "expected a power of two, got " +
+                                            std::to_string(alignment));
+          param.alignment = static_cast<uint64_t>(alignment);
+        }
+      }
+    } else if (kind == "scalar") {
+      param.kind = KernelParameter::Kind::Scalar;
+      if (value.find("alignment"))
+        report(path + ".alignment", "applies to pointers; a scalar's "
+                                    "assumption is its \"divisibility\"");
+      if (readElementType(value, path, "type", param.type)) {
+        int64_t divisibility;
+        if (readInteger(value, path, "divisibility", 1, INT64_MAX,
+                        divisibility, /*required=*/false)) {
+          if (isFloatType(param.type) && divisibility != 1)
+            report(path + ".divisibility",
+                   "applies only to integer scalars, not " +
+                       std::string(elementTypeName(param.type)));
+          param.divisibility = static_cast<uint64_t>(divisibility);
+        }
+      }
+    } else {
+      report(path + ".kind",
+             "expected \"pointer\" or \"scalar\", got \"" + kind + "\"");
+    }
+    return problems.size() == problemsBefore;
+  }
+
+  std::string origin;
+  std::vector<std::string> problems;
+};
+} // namespace
+
+Expected<Manifest> parseManifest(std::string_view text,
+                                 const std::string &origin) {
+  Expected<JsonValue> json = parseJson(text);
+  if (!json)
+    return json.takeError().withPrefix(origin + ": ");
+  return ManifestReader(origin).read(*json);
+}
+
+Expected<Manifest> readManifest(const std::string &path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::string file = path;
+  if (fs::is_directory(path, ec)) {
+    std::vector<std::string> candidates;
+    for (fs::directory_iterator it(path, ec), end; !ec && it != end;
+         it.increment(ec))
+      if (it->path().extension() == ".json")
+        candidates.push_back(it->path().string());
+    if (ec)
+      return makeError("cannot list bundle directory '" + path +
+                       "': " + ec.message());
+    if (candidates.empty())
+      return makeError("bundle directory '" + path +
+                       "' holds no manifest (*.json)");
+    if (candidates.size() > 1) {
+      std::sort(candidates.begin(), candidates.end());
+      std::string list;
+      for (const std::string &candidate : candidates)
+        list += (list.empty() ? "" : ", ") + candidate;
+      return makeError("bundle directory '" + path +
+                       "' holds several manifests (" + list +
+                       "); name the one to use");
+    }
+    file = candidates.front();
+  }
+  Expected<std::string> text = readTextFile(file, maxManifestBytes);
+  if (!text)
+    return text.takeError();
+  Expected<Manifest> manifest = parseManifest(*text, file);
+  if (manifest)
+    manifest->directory = fs::path(file).parent_path().string();
+  return manifest;
+}
+
+} // namespace blockrt
