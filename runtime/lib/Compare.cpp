@@ -14,9 +14,9 @@ std::string formatValue(double value) {
   return buf;
 }
 
-std::string formatTolerance(double value) {
+std::string formatShort(double value) {
   char buf[40];
-  std::snprintf(buf, sizeof(buf), "%g", value);
+  std::snprintf(buf, sizeof(buf), "%.3g", value);
   return buf;
 }
 
@@ -36,10 +36,9 @@ std::string CompareResult::describe(double rtol, double atol) const {
   else
     text = std::to_string(mismatches) + " of " + std::to_string(count) +
            " elements differ";
-  text += " (rtol " + formatTolerance(rtol) + ", atol " +
-          formatTolerance(atol) + "); max abs error " +
-          formatValue(maxAbsError) + ", max rel error " +
-          formatValue(maxRelError);
+  text += " (rtol " + formatShort(rtol) + ", atol " + formatShort(atol) +
+          "); max abs error " + formatShort(maxAbsError) +
+          ", max rel error " + formatShort(maxRelError);
   for (const Mismatch &m : firstMismatches)
     text += "\n  [" + std::to_string(m.index) + "] got " + formatValue(m.got) +
             ", expected " + formatValue(m.expected);
@@ -60,16 +59,27 @@ Expected<CompareResult> compareBuffers(const HostBuffer &got,
   CompareResult result;
   result.count = got.count;
   for (size_t i = 0; i < got.count; ++i) {
-    if (integers && got.getInt(i) == expected.getInt(i))
-      continue; // Exact even beyond 2^53.
     double g = got.getDouble(i), e = expected.getDouble(i);
-    if (std::isfinite(g) && std::isfinite(e)) {
-      double abs = std::fabs(g - e);
-      result.maxAbsError = std::fmax(result.maxAbsError, abs);
-      if (e != 0)
-        result.maxRelError = std::fmax(result.maxRelError, abs / std::fabs(e));
+    double absError;
+    bool match;
+    if (integers) {
+      // Take the difference in integers: doubles lose it beyond 2^53.
+      int64_t gi = got.getInt(i), ei = expected.getInt(i);
+      uint64_t diff = gi > ei ? uint64_t(gi) - uint64_t(ei)
+                              : uint64_t(ei) - uint64_t(gi);
+      absError = static_cast<double>(diff);
+      match = diff == 0 || absError <= atol + rtol * std::fabs(e);
+    } else {
+      absError = std::fabs(g - e);
+      match = close(g, e, rtol, atol);
     }
-    if (close(g, e, rtol, atol))
+    if (std::isfinite(absError)) {
+      result.maxAbsError = std::fmax(result.maxAbsError, absError);
+      if (e != 0)
+        result.maxRelError =
+            std::fmax(result.maxRelError, absError / std::fabs(e));
+    }
+    if (match)
       continue;
     ++result.mismatches;
     if (result.firstMismatches.size() < maxReported)

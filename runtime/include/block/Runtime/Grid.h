@@ -16,7 +16,6 @@ namespace blockrt {
 struct Grid {
   uint64_t x = 1, y = 1, z = 1;
 
-  uint64_t size() const { return x * y * z; }
   /// "(x, y, z)".
   std::string str() const;
 };

@@ -1,0 +1,224 @@
+//===- LaunchCheckTest.cpp - Launch checks against the manifest -----------===//
+
+#include "block/Runtime/LaunchCheck.h"
+
+#include "TestUtil.h"
+
+using namespace blockrt;
+using namespace blockrt::test;
+
+namespace {
+constexpr uint64_t deviceLimit = 227 * 1024;
+
+class LaunchCheck : public testing::Test {
+protected:
+  void SetUp() override {
+    Expected<Manifest> m = parseManifest(sampleManifest);
+    ASSERT_TRUE(m) << m.errorMessage();
+    manifest = std::move(*m);
+    kernel = &manifest.kernels[0];
+  }
+
+  std::vector<KernelArg> goodArgs() const {
+    return {KernelArg::pointer(0x7f0000000000, 4096),
+            KernelArg::pointer(0x7f0000001000),
+            KernelArg::pointer(0x7f0000002000, 4096), KernelArg::i32(1024)};
+  }
+
+  std::string refusal(const std::vector<KernelArg> &args,
+                      Grid grid = {8, 1, 1},
+                      uint64_t sharedLimit = deviceLimit) const {
+    Error e = checkLaunch(*kernel, grid, args, sharedLimit);
+    return e ? e.message() : "accepted";
+  }
+
+  Manifest manifest;
+  const KernelInfo *kernel = nullptr;
+};
+} // namespace
+
+TEST_F(LaunchCheck, AcceptsAGoodLaunch) {
+  EXPECT_EQ(refusal(goodArgs()), "accepted");
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::i32(0);
+  EXPECT_EQ(refusal(args), "accepted");
+  args[3] = KernelArg::i32(-32); // Negative multiples are multiples too.
+  EXPECT_EQ(refusal(args), "accepted");
+  EXPECT_EQ(refusal(goodArgs(), {(uint64_t(1) << 31) - 1, 65535, 65535}),
+            "accepted");
+  // Null is aligned to anything; the kernel may never touch it.
+  args = goodArgs();
+  args[1] = KernelArg::pointer(0, 0);
+  EXPECT_EQ(refusal(args), "accepted");
+}
+
+TEST_F(LaunchCheck, RefusesWrongArgumentCount) {
+  std::vector<KernelArg> args = goodArgs();
+  args.pop_back();
+  EXPECT_EQ(refusal(args),
+            "launch of 'vector_add' refused: expected 4 arguments, got 3");
+  args = goodArgs();
+  args.push_back(KernelArg::i32(1));
+  EXPECT_EQ(refusal(args),
+            "launch of 'vector_add' refused: expected 4 arguments, got 5");
+}
+
+TEST_F(LaunchCheck, RefusesWrongKinds) {
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::pointer(0x1000);
+  EXPECT_EQ(refusal(args), "launch of 'vector_add' refused: argument 3 "
+                           "('arg3', i32) expects a scalar, got a pointer");
+  args = goodArgs();
+  args[1] = KernelArg::f32(1.0f);
+  EXPECT_EQ(refusal(args),
+            "launch of 'vector_add' refused: argument 1 ('arg1', "
+            "!block.ptr<f32>) expects a pointer, got a scalar f32");
+}
+
+TEST_F(LaunchCheck, RefusesWrongScalarType) {
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::i64(1024);
+  EXPECT_EQ(refusal(args), "launch of 'vector_add' refused: argument 3 "
+                           "('arg3', i32) expects i32, got i64");
+  args[3] = KernelArg::f32(1024);
+  EXPECT_EQ(refusal(args), "launch of 'vector_add' refused: argument 3 "
+                           "('arg3', i32) expects i32, got f32");
+}
+
+TEST_F(LaunchCheck, RefusesMisalignedPointer) {
+  std::vector<KernelArg> args = goodArgs();
+  args[0] = KernelArg::pointer(0x7f0000000004);
+  EXPECT_EQ(refusal(args),
+            "launch of 'vector_add' refused: argument 0 ('arg0', "
+            "!block.ptr<f32>) address 0x7f0000000004 is not aligned to 16 "
+            "bytes, as the kernel was compiled to assume");
+  args = goodArgs();
+  args[2] = KernelArg::pointer(0x7f0000002008);
+  EXPECT_NE(refusal(args).find("argument 2 ('arg2', !block.ptr<f32>) address "
+                               "0x7f0000002008 is not aligned to 16 bytes"),
+            std::string::npos);
+}
+
+TEST_F(LaunchCheck, DefaultAlignmentIsTheElementSize) {
+  manifest.kernels[0].parameters[0].alignment = 4;
+  std::vector<KernelArg> args = goodArgs();
+  args[0] = KernelArg::pointer(0x7f0000000004);
+  EXPECT_EQ(refusal(args), "accepted");
+  args[0] = KernelArg::pointer(0x7f0000000002);
+  EXPECT_NE(refusal(args).find("is not aligned to 4 bytes"), std::string::npos);
+}
+
+TEST_F(LaunchCheck, RefusesPartialElements) {
+  std::vector<KernelArg> args = goodArgs();
+  args[1] = KernelArg::pointer(0x7f0000001000, 4098);
+  EXPECT_EQ(refusal(args), "launch of 'vector_add' refused: argument 1 "
+                           "('arg1', !block.ptr<f32>) buffer of 4098 bytes is "
+                           "not a whole number of 4-byte f32 elements");
+}
+
+TEST_F(LaunchCheck, RefusesNonDivisibleScalar) {
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::i32(1001);
+  EXPECT_EQ(refusal(args),
+            "launch of 'vector_add' refused: argument 3 ('arg3', i32) value "
+            "1001 is not divisible by 16, as the kernel was compiled to "
+            "assume");
+  args[3] = KernelArg::i32(-8);
+  EXPECT_NE(refusal(args).find("value -8 is not divisible by 16"),
+            std::string::npos);
+  args[3] = KernelArg::i32(INT32_MIN); // -2^31 is a multiple of 16.
+  EXPECT_EQ(refusal(args), "accepted");
+
+  KernelParameter &n = manifest.kernels[0].parameters[3];
+  n.type = ElementType::I64;
+  n.divisibility = 3;
+  args[3] = KernelArg::i64(INT64_MIN); // |INT64_MIN| needs unsigned math.
+  EXPECT_NE(refusal(args).find("value -9223372036854775808 is not divisible "
+                               "by 3"),
+            std::string::npos);
+  args[3] = KernelArg::i64(-9);
+  EXPECT_EQ(refusal(args), "accepted");
+}
+
+TEST_F(LaunchCheck, RefusesBadGrids) {
+  std::vector<KernelArg> args = goodArgs();
+  EXPECT_EQ(refusal(args, {0, 1, 1}),
+            "launch of 'vector_add' refused: grid (0, 1, 1) is invalid: x = 0 "
+            "is outside [1, 2147483647]");
+  EXPECT_EQ(refusal(args, {uint64_t(1) << 31, 1, 1}),
+            "launch of 'vector_add' refused: grid (2147483648, 1, 1) is "
+            "invalid: x = 2147483648 is outside [1, 2147483647]");
+  EXPECT_EQ(refusal(args, {1, 65536, 1}),
+            "launch of 'vector_add' refused: grid (1, 65536, 1) is invalid: y "
+            "= 65536 is outside [1, 65535]");
+  EXPECT_EQ(refusal(args, {1, 1, 0}),
+            "launch of 'vector_add' refused: grid (1, 1, 0) is invalid: z = 0 "
+            "is outside [1, 65535]");
+}
+
+TEST_F(LaunchCheck, RefusesTooMuchSharedMemory) {
+  manifest.kernels[0].sharedMemoryBytes = 200000;
+  EXPECT_EQ(refusal(goodArgs(), {8, 1, 1}, 200000), "accepted");
+  EXPECT_EQ(refusal(goodArgs(), {8, 1, 1}, 199999),
+            "launch of 'vector_add' refused: it needs 200000 bytes of dynamic "
+            "shared memory, the device allows at most 199999 per block");
+}
+
+TEST(KernelArg, CarriesBitPatterns) {
+  EXPECT_EQ(KernelArg::i32(-1).bits, 0xffffffffu);
+  EXPECT_EQ(KernelArg::i32(-1).signedValue(), -1);
+  EXPECT_EQ(KernelArg::i8(-128).bits, 0x80u);
+  EXPECT_EQ(KernelArg::i8(-128).signedValue(), -128);
+  EXPECT_EQ(KernelArg::i16(-2).bits, 0xfffeu);
+  EXPECT_EQ(KernelArg::i64(-1).bits, ~uint64_t(0));
+  EXPECT_EQ(KernelArg::i1(true).bits, 1u);
+  EXPECT_EQ(KernelArg::scalar(ElementType::I1, 6).bits, 1u);
+  EXPECT_EQ(KernelArg::scalar(ElementType::I8, 0x1ff).bits, 0xffu);
+  EXPECT_EQ(KernelArg::f16(1.0f).bits, 0x3c00u);
+  EXPECT_EQ(KernelArg::bf16(1.0f).bits, 0x3f80u);
+  EXPECT_EQ(KernelArg::f32(1.0f).bits, 0x3f800000u);
+  EXPECT_EQ(KernelArg::f64(1.0).bits, 0x3ff0000000000000u);
+  KernelArg p = KernelArg::pointer(0x1234, 64);
+  EXPECT_TRUE(p.isPointer());
+  EXPECT_EQ(p.bits, 0x1234u);
+  EXPECT_EQ(p.bufferBytes, 64u);
+  EXPECT_EQ(KernelArg::pointer(0x1234).bufferBytes, KernelArg::unknownSize);
+}
+
+TEST(Grid, Parses) {
+  Expected<Grid> g = parseGrid("7");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->str(), "(7, 1, 1)");
+  g = parseGrid("7,3");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->str(), "(7, 3, 1)");
+  g = parseGrid("7,3,2");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->str(), "(7, 3, 2)");
+  g = parseGrid("4294967296"); // Too big for CUDA; the launch check says so.
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->x, uint64_t(1) << 32);
+}
+
+TEST(Grid, RejectsMalformed) {
+  auto error = [](const char *text) {
+    Expected<Grid> g = parseGrid(text);
+    EXPECT_FALSE(g) << text;
+    return g ? "" : g.errorMessage();
+  };
+  EXPECT_EQ(error(""), "invalid grid '': '' is not a positive integer "
+                       "(expected X[,Y[,Z]], each a positive integer)");
+  EXPECT_EQ(error("1,,2"), "invalid grid '1,,2': '' is not a positive integer "
+                           "(expected X[,Y[,Z]], each a positive integer)");
+  EXPECT_EQ(error("1,2,3,4"),
+            "invalid grid '1,2,3,4': more than three dimensions (expected "
+            "X[,Y[,Z]], each a positive integer)");
+  EXPECT_EQ(error("0"), "invalid grid '0': dimensions must be at least 1 "
+                        "(expected X[,Y[,Z]], each a positive integer)");
+  EXPECT_NE(error("-1").find("'-1' is not a positive integer"),
+            std::string::npos);
+  EXPECT_NE(error("8x").find("'8x' is not a positive integer"),
+            std::string::npos);
+  EXPECT_NE(error("99999999999999999999").find("is not a positive integer"),
+            std::string::npos);
+}

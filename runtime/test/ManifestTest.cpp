@@ -1,0 +1,342 @@
+//===- ManifestTest.cpp - Manifest reader ---------------------------------===//
+
+#include "block/Runtime/Manifest.h"
+
+#include "block/Runtime/Random.h"
+#include "TestUtil.h"
+
+#include <fstream>
+
+using namespace blockrt;
+using namespace blockrt::test;
+
+TEST(Manifest, ParsesTheSample) {
+  Expected<Manifest> m = parseManifest(sampleManifest, "vector_add.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_EQ(m->version, 1);
+  EXPECT_EQ(m->module, "vector_add");
+  EXPECT_EQ(m->target.triple, "nvptx64-nvidia-cuda");
+  EXPECT_EQ(m->target.chip, "sm_90a");
+  EXPECT_EQ(m->target.features, "+ptx80");
+  EXPECT_EQ(m->ptx, "vector_add.ptx");
+  EXPECT_EQ(m->cubin, "vector_add.cubin");
+  ASSERT_EQ(m->kernels.size(), 1u);
+  const KernelInfo *k = m->findKernel("vector_add");
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(m->findKernel("other"), nullptr);
+  EXPECT_EQ(k->numWarps, 4u);
+  EXPECT_EQ(k->threadsPerBlock, 128u);
+  EXPECT_EQ(k->sharedMemoryBytes, 0u);
+  ASSERT_EQ(k->parameters.size(), 4u);
+  for (unsigned i = 0; i < 3; ++i) {
+    const KernelParameter &p = k->parameters[i];
+    EXPECT_EQ(p.index, i);
+    EXPECT_EQ(p.name, "arg" + std::to_string(i));
+    EXPECT_TRUE(p.isPointer());
+    EXPECT_EQ(p.type, ElementType::F32);
+    EXPECT_EQ(p.alignment, 16u);
+    EXPECT_EQ(p.typeString(), "!block.ptr<f32>");
+  }
+  const KernelParameter &n = k->parameters[3];
+  EXPECT_FALSE(n.isPointer());
+  EXPECT_EQ(n.type, ElementType::I32);
+  EXPECT_EQ(n.divisibility, 16u);
+  EXPECT_EQ(n.typeString(), "i32");
+  EXPECT_EQ(k->assumptions, (std::vector<std::string>{
+                                "arg0 is aligned to 16 bytes",
+                                "arg3 is divisible by 16"}));
+  // Parsed from text, files resolve against nothing.
+  EXPECT_EQ(m->ptxPath(), "vector_add.ptx");
+}
+
+TEST(Manifest, OptionalFieldsDefault) {
+  std::string text = replaceOnce(sampleManifest,
+                                 "\n  \"cubin\": \"vector_add.cubin\",", "");
+  text = replaceOnce(text, R"("element_type": "f32", "alignment": 16},
+        {"index": 1)",
+                     R"("element_type": "f32"},
+        {"index": 1)");
+  text = replaceOnce(text, R"("type": "i32", "divisibility": 16})",
+                     R"("type": "i32"})");
+  text = replaceOnce(text, R"(,
+      "assumptions": ["arg0 is aligned to 16 bytes", "arg3 is divisible by 16"])",
+                     "");
+  text = replaceOnce(text, R"(, "features": "+ptx80")", "");
+  Expected<Manifest> m = parseManifest(text);
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_FALSE(m->cubin);
+  EXPECT_FALSE(m->cubinPath());
+  EXPECT_EQ(m->target.features, "");
+  const KernelInfo &k = m->kernels[0];
+  EXPECT_EQ(k.parameters[0].alignment, 4u); // The element size.
+  EXPECT_EQ(k.parameters[1].alignment, 16u);
+  EXPECT_EQ(k.parameters[3].divisibility, 1u);
+  EXPECT_TRUE(k.assumptions.empty());
+}
+
+namespace {
+struct Mutation {
+  const char *from;
+  const char *to;
+  const char *error; // The whole message, after "m.json: ".
+};
+
+// One case per rule; each replaces a unique piece of the sample.
+const Mutation mutations[] = {
+    {R"("format": "block-bundle",)", "", "format: missing (expected a non-empty string)"},
+    {R"("format": "block-bundle")", R"("format": "triton")",
+     "format: expected \"block-bundle\", got \"triton\""},
+    {R"("format": "block-bundle")", R"("format": 1)",
+     "format: expected a non-empty string, got a number"},
+    {R"("version": 1,)", "", "version: missing (expected an integer >= 1)"},
+    {R"("version": 1,)", R"("version": 2,)",
+     "version: unsupported version 2 (this runtime reads version 1)"},
+    {R"("version": 1,)", R"("version": "1",)",
+     "version: expected an integer >= 1, got a string"},
+    {R"("version": 1,)", R"("version": 1.5,)",
+     "version: expected an integer >= 1, got a number that is not an integer"},
+    {R"("module": "vector_add",)", "", "module: missing (expected a non-empty string)"},
+    {R"("module": "vector_add",)", R"("module": "",)",
+     "module: expected a non-empty string, got a string"},
+    {R"("target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a", "features": "+ptx80"},)",
+     "", "target: missing (expected an object)"},
+    {R"("target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a", "features": "+ptx80"},)",
+     R"("target": "sm_90a",)", "target: expected an object, got a string"},
+    {R"("triple": "nvptx64-nvidia-cuda", )", "",
+     "target.triple: missing (expected a non-empty string)"},
+    {R"("chip": "sm_90a")", R"("chip": null)",
+     "target.chip: expected a non-empty string, got null"},
+    {R"("features": "+ptx80")", R"("features": ["+ptx80"])",
+     "target.features: expected a string, got an array"},
+    {R"("ptx": "vector_add.ptx",)", "", "ptx: missing (expected a non-empty string)"},
+    {R"("cubin": "vector_add.cubin",)", R"("cubin": true,)",
+     "cubin: expected a non-empty string, got a boolean"},
+    {R"("kernels": [)", R"("kernelz": [)", "kernels: missing (expected an array)"},
+    {R"("kernels": [)", R"("kernels": {"k": [)",
+     "line 23, column 2: expected ',' or '}' in an object"},
+    {R"("name": "vector_add",)", R"("name": 7,)",
+     "kernels[0].name: expected a non-empty string, got a number"},
+    {R"("name": "vector_add",)", "",
+     "kernels[0].name: missing (expected a non-empty string)"},
+    {R"("num_warps": 4,)", R"("num_warps": 0,)",
+     "kernels[0].num_warps: expected an integer in [1, 32], got 0"},
+    {R"("num_warps": 4,)", R"("num_warps": "4",)",
+     "kernels[0].num_warps: expected an integer in [1, 32], got a string"},
+    {R"("num_warps": 4,)", "",
+     "kernels[0].num_warps: missing (expected an integer in [1, 32])"},
+    {R"("threads_per_block": 128,)", R"("threads_per_block": 96,)",
+     "kernels[0].threads_per_block: expected 32 * num_warps = 128, got 96"},
+    {R"("threads_per_block": 128,)", R"("threads_per_block": 2048,)",
+     "kernels[0].threads_per_block: expected an integer in [1, 1024], got 2048"},
+    {R"("shared_memory_bytes": 0,)", R"("shared_memory_bytes": -1,)",
+     "kernels[0].shared_memory_bytes: expected an integer in [0, 4294967295], "
+     "got -1"},
+    {R"("shared_memory_bytes": 0,)", "",
+     "kernels[0].shared_memory_bytes: missing (expected an integer in [0, "
+     "4294967295])"},
+    {R"("parameters": [)", R"("params": [)",
+     "kernels[0].parameters: missing (expected an array)"},
+    {R"({"index": 1, "name": "arg1", "kind": "pointer", "element_type": "f32", "alignment": 16},)",
+     R"("arg1",)", "kernels[0].parameters[1]: expected an object, got a string"},
+    {R"("index": 1,)", R"("index": 2,)",
+     "kernels[0].parameters[1].index: expected 1 (parameters are listed in "
+     "order), got 2"},
+    {R"("index": 1,)", "",
+     "kernels[0].parameters[1].index: missing (expected an integer >= 0)"},
+    {R"("name": "arg2",)", "",
+     "kernels[0].parameters[2].name: missing (expected a non-empty string)"},
+    {R"("name": "arg3", "kind": "scalar")", R"("name": "arg3", "kind": "value")",
+     "kernels[0].parameters[3].kind: expected \"pointer\" or \"scalar\", got "
+     "\"value\""},
+    {R"("name": "arg3", "kind": "scalar",)", R"("name": "arg3",)",
+     "kernels[0].parameters[3].kind: missing (expected a non-empty string)"},
+    {R"("name": "arg0", "kind": "pointer", "element_type": "f32",)",
+     R"("name": "arg0", "kind": "pointer",)",
+     "kernels[0].parameters[0].element_type: missing (expected a non-empty "
+     "string)"},
+    {R"("name": "arg0", "kind": "pointer", "element_type": "f32",)",
+     R"("name": "arg0", "kind": "pointer", "element_type": "float",)",
+     "kernels[0].parameters[0].element_type: unknown element type \"float\" "
+     "(expected one of i1, i8, i16, i32, i64, f16, bf16, f32, f64)"},
+    {R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 16)",
+     R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 12)",
+     "kernels[0].parameters[0].alignment: expected a power of two, got 12"},
+    {R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 16)",
+     R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 0)",
+     "kernels[0].parameters[0].alignment: expected an integer in [1, "
+     "1073741824], got 0"},
+    {R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 16)",
+     R"("name": "arg0", "kind": "pointer", "element_type": "f32", "divisibility": 16)",
+     "kernels[0].parameters[0].divisibility: applies to scalars; a pointer's "
+     "assumption is its \"alignment\""},
+    {R"("type": "i32", "divisibility": 16)", R"("type": "i32", "alignment": 16)",
+     "kernels[0].parameters[3].alignment: applies to pointers; a scalar's "
+     "assumption is its \"divisibility\""},
+    {R"("type": "i32", "divisibility": 16)", R"("divisibility": 16)",
+     "kernels[0].parameters[3].type: missing (expected a non-empty string)"},
+    {R"("type": "i32", "divisibility": 16)", R"("type": "i32", "divisibility": 0)",
+     "kernels[0].parameters[3].divisibility: expected an integer >= 1, got 0"},
+    {R"("type": "i32", "divisibility": 16)", R"("type": "f32", "divisibility": 16)",
+     "kernels[0].parameters[3].divisibility: applies only to integer scalars, "
+     "not f32"},
+    {R"("assumptions": ["arg0 is aligned to 16 bytes", "arg3 is divisible by 16"])",
+     R"("assumptions": "none")",
+     "kernels[0].assumptions: expected an array, got a string"},
+    {R"("assumptions": ["arg0 is aligned to 16 bytes", "arg3 is divisible by 16"])",
+     R"("assumptions": ["arg0 is aligned to 16 bytes", 16])",
+     "kernels[0].assumptions[1]: expected a string, got a number"},
+};
+} // namespace
+
+TEST(Manifest, ReportsEachMalformedField) {
+  for (const Mutation &mutation : mutations) {
+    SCOPED_TRACE(std::string("replacing ") + mutation.from + " by " +
+                 mutation.to);
+    std::string text = replaceOnce(sampleManifest, mutation.from, mutation.to);
+    Expected<Manifest> m = parseManifest(text, "m.json");
+    ASSERT_FALSE(m);
+    EXPECT_EQ(m.errorMessage(), std::string("m.json: ") + mutation.error);
+  }
+}
+
+TEST(Manifest, ReportsStructuralProblems) {
+  auto error = [](const std::string &text) {
+    Expected<Manifest> m = parseManifest(text, "m.json");
+    EXPECT_FALSE(m);
+    return m ? "" : m.errorMessage();
+  };
+  EXPECT_EQ(error("[]"),
+            "m.json: expected an object at the top level, got an array");
+  EXPECT_EQ(error("{\"format\": "),
+            "m.json: line 1, column 12: unexpected end of input, expected a "
+            "value");
+  std::string text = replaceOnce(
+      sampleManifest, R"("kernels": [)", R"("kernels": [], "old": [)");
+  EXPECT_EQ(error(text), "m.json: kernels: expected at least one kernel");
+  text = replaceOnce(sampleManifest, R"("kernels": [)", R"("kernels": [5, )");
+  EXPECT_EQ(error(text), "m.json: kernels[0]: expected an object, got a number");
+}
+
+TEST(Manifest, ReportsEveryProblemAtOnce) {
+  std::string text =
+      replaceOnce(sampleManifest, R"("version": 1,)", R"("version": 3,)");
+  text = replaceOnce(text, R"("num_warps": 4,)", R"("num_warps": -4,)");
+  text = replaceOnce(text, R"("index": 2,)", R"("index": "2",)");
+  Expected<Manifest> m = parseManifest(text, "m.json");
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(),
+            "m.json: version: unsupported version 3 (this runtime reads "
+            "version 1)\n"
+            "m.json: kernels[0].num_warps: expected an integer in [1, 32], got "
+            "-4\n"
+            "m.json: kernels[0].parameters[2].index: expected an integer >= 0, "
+            "got a string");
+}
+
+TEST(Manifest, RejectsDuplicateKernelsAndTooManyParameters) {
+  std::string kernel = std::string(sampleManifest);
+  size_t begin = kernel.find("    {\n      \"name\"");
+  size_t end = kernel.rfind("    }") + 5;
+  std::string body = kernel.substr(begin, end - begin);
+  std::string twice = kernel.substr(0, end) + ",\n" + body + kernel.substr(end);
+  Expected<Manifest> m = parseManifest(twice, "m.json");
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(),
+            "m.json: kernels[1].name: duplicate kernel name \"vector_add\"");
+
+  std::string params;
+  for (size_t i = 0; i <= maxKernelParameters; ++i)
+    params += std::string(i ? "," : "") + "{\"index\": " + std::to_string(i) +
+              ", \"name\": \"p\", \"kind\": \"scalar\", \"type\": \"i32\"}";
+  std::string many = replaceOnce(
+      sampleManifest,
+      kernel.substr(kernel.find("{\"index\": 0"),
+                    kernel.find("]", kernel.find("{\"index\": 0")) -
+                        kernel.find("{\"index\": 0")),
+      params);
+  m = parseManifest(many, "m.json");
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(),
+            "m.json: kernels[0].parameters: a kernel may have at most 256 "
+            "parameters, got 257");
+}
+
+TEST(Manifest, SurvivesCorruptInput) {
+  // Truncations and byte flips of a valid manifest must never crash; most
+  // are errors, none may be accepted with the wrong kernel count.
+  std::string text = sampleManifest;
+  for (size_t length = 0; length < text.size(); ++length) {
+    Expected<Manifest> m = parseManifest(text.substr(0, length));
+    EXPECT_FALSE(m) << "accepted a truncation to " << length << " bytes";
+  }
+  SplitMix64 rng(42);
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string mutated = text;
+    for (int flips = 1 + rng.next() % 4; flips > 0; --flips) {
+      size_t at = rng.next() % mutated.size();
+      switch (rng.next() % 3) {
+      case 0:
+        mutated[at] = static_cast<char>(rng.next());
+        break;
+      case 1:
+        mutated.erase(at, 1 + rng.next() % 8);
+        break;
+      default:
+        mutated.insert(at, 1, "{}[]\",:0-e\\"[rng.next() % 11]);
+      }
+    }
+    Expected<Manifest> m = parseManifest(mutated);
+    if (m) {
+      EXPECT_LE(m->kernels.size(), 1u);
+    } else {
+      EXPECT_FALSE(m.errorMessage().empty());
+    }
+  }
+}
+
+TEST(Manifest, ReadsBundleDirectoryAndFile) {
+  Expected<Manifest> byDir = readManifest(testDir + "/bundle");
+  ASSERT_TRUE(byDir) << byDir.errorMessage();
+  EXPECT_EQ(byDir->module, "smoke");
+  EXPECT_EQ(byDir->ptxPath(), testDir + "/bundle/smoke.ptx");
+  EXPECT_FALSE(byDir->cubin);
+  ASSERT_NE(byDir->findKernel("vector_add"), nullptr);
+  ASSERT_NE(byDir->findKernel("echo_scalars"), nullptr);
+  EXPECT_EQ(byDir->findKernel("echo_scalars")->parameters.size(), 10u);
+
+  Expected<Manifest> byFile = readManifest(testDir + "/bundle/smoke.json");
+  ASSERT_TRUE(byFile) << byFile.errorMessage();
+  EXPECT_EQ(byFile->directory, testDir + "/bundle");
+}
+
+TEST(Manifest, ReadErrorsNameThePath) {
+  std::filesystem::path dir = makeTempDir();
+  Expected<Manifest> m = readManifest((dir / "none.json").string());
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(), "cannot open '" + (dir / "none.json").string() +
+                                  "': No such file or directory");
+
+  m = readManifest(dir.string());
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(), "bundle directory '" + dir.string() +
+                                  "' holds no manifest (*.json)");
+
+  std::ofstream(dir / "a.json") << sampleManifest;
+  std::ofstream(dir / "b.json") << "{}";
+  m = readManifest(dir.string());
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(), "bundle directory '" + dir.string() +
+                                  "' holds several manifests (" +
+                                  (dir / "a.json").string() + ", " +
+                                  (dir / "b.json").string() +
+                                  "); name the one to use");
+
+  m = readManifest((dir / "b.json").string());
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage().substr(0, (dir / "b.json").string().size() + 12),
+            (dir / "b.json").string() + ": format: mi");
+  m = readManifest((dir / "a.json").string());
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_EQ(*m->cubinPath(), (dir / "vector_add.cubin").string());
+  std::filesystem::remove_all(dir);
+}

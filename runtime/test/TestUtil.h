@@ -1,0 +1,70 @@
+//===- TestUtil.h - Helpers shared by the runtime's tests -------*- C++ -*-===//
+
+#ifndef BLOCK_RUNTIME_TEST_TESTUTIL_H
+#define BLOCK_RUNTIME_TEST_TESTUTIL_H
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+namespace blockrt::test {
+
+/// The manifest of DESIGN.md / runtime/README.md, verbatim.
+inline const char *sampleManifest = R"({
+  "format": "block-bundle",
+  "version": 1,
+  "module": "vector_add",
+  "target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a", "features": "+ptx80"},
+  "ptx": "vector_add.ptx",
+  "cubin": "vector_add.cubin",
+  "kernels": [
+    {
+      "name": "vector_add",
+      "num_warps": 4,
+      "threads_per_block": 128,
+      "shared_memory_bytes": 0,
+      "parameters": [
+        {"index": 0, "name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 16},
+        {"index": 1, "name": "arg1", "kind": "pointer", "element_type": "f32", "alignment": 16},
+        {"index": 2, "name": "arg2", "kind": "pointer", "element_type": "f32", "alignment": 16},
+        {"index": 3, "name": "arg3", "kind": "scalar", "type": "i32", "divisibility": 16}
+      ],
+      "assumptions": ["arg0 is aligned to 16 bytes", "arg3 is divisible by 16"]
+    }
+  ]
+})";
+
+/// `text` with its only occurrence of `from` replaced; fails the test when
+/// `from` does not occur exactly once, so that a mutation cannot go stale.
+inline std::string replaceOnce(const std::string &text, const std::string &from,
+                               const std::string &to) {
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "'" << from << "' not in the text";
+  EXPECT_EQ(text.find(from, at + 1), std::string::npos)
+      << "'" << from << "' occurs more than once";
+  if (at == std::string::npos)
+    return text;
+  return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
+/// A fresh directory under the system's temporary directory.
+inline std::filesystem::path makeTempDir() {
+  const testing::TestInfo *info =
+      testing::UnitTest::GetInstance()->current_test_info();
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() /
+      ("blockrt-" + std::string(info->test_suite_name()) + "-" + info->name() +
+       "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline const std::string testDir = BLOCK_RUNTIME_TEST_DIR;
+
+} // namespace blockrt::test
+
+#endif // BLOCK_RUNTIME_TEST_TESTUTIL_H
