@@ -1,0 +1,431 @@
+//===- CudaRuntime.cpp - Loading and launching bundles on a GPU -----------===//
+
+#include "block/Runtime/CudaRuntime.h"
+
+#include "block/Runtime/FileIO.h"
+
+#include <filesystem>
+#include <utility>
+
+namespace blockrt {
+
+namespace {
+/// The name and description of `result`. The stub driver that a machine
+/// without a GPU has cannot describe even its own errors; the ones cuInit
+/// gives there are named here.
+std::string describeCuda(CUresult result) {
+  const char *name = nullptr, *description = nullptr;
+  if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
+    name = nullptr;
+  if (cuGetErrorString(result, &description) != CUDA_SUCCESS)
+    description = nullptr;
+  if (!name) {
+    switch (result) {
+    case CUDA_ERROR_STUB_LIBRARY:
+      name = "CUDA_ERROR_STUB_LIBRARY";
+      description = "libcuda is the toolkit's stub, not a driver";
+      break;
+    case CUDA_ERROR_NO_DEVICE:
+      name = "CUDA_ERROR_NO_DEVICE";
+      description = "no CUDA-capable device is detected";
+      break;
+    default:
+      break;
+    }
+  }
+  return (name ? std::string(name) : "CUDA error " + std::to_string(result)) +
+         " (" + (description ? description : "no description") + ")";
+}
+} // namespace
+
+Error checkCuda(CUresult result, const char *call) {
+  if (result == CUDA_SUCCESS)
+    return Error::success();
+  return makeError(std::string(call) + " failed: " + describeCuda(result));
+}
+
+//===----------------------------------------------------------------------===//
+// CudaDevice
+//===----------------------------------------------------------------------===//
+
+Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
+  if (CUresult r = cuInit(0); r != CUDA_SUCCESS)
+    return makeError("no CUDA device: " + describeCuda(r));
+  int count = 0;
+  if (Error e = checkCuda(cuDeviceGetCount(&count), "cuDeviceGetCount"))
+    return e;
+  if (count == 0)
+    return makeError("no CUDA device: the driver reports none");
+  if (ordinal < 0 || ordinal >= count)
+    return makeError("no CUDA device " + std::to_string(ordinal) + " (" +
+                     std::to_string(count) + " present)");
+
+  std::unique_ptr<CudaDevice> device(new CudaDevice());
+  if (Error e = checkCuda(cuDeviceGet(&device->dev, ordinal), "cuDeviceGet"))
+    return e;
+  char name[256] = {};
+  if (Error e = checkCuda(cuDeviceGetName(name, sizeof(name), device->dev),
+                          "cuDeviceGetName"))
+    return e;
+  device->deviceName = name;
+  int l2 = 0, shared = 0;
+  struct {
+    CUdevice_attribute attribute;
+    int *value;
+  } attributes[] = {
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &device->major},
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &device->minor},
+      {CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, &l2},
+      {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, &shared},
+  };
+  for (auto &a : attributes)
+    if (Error e = checkCuda(cuDeviceGetAttribute(a.value, a.attribute,
+                                                 device->dev),
+                            "cuDeviceGetAttribute"))
+      return e;
+  device->l2Bytes = static_cast<uint64_t>(l2);
+  device->maxShared = static_cast<uint64_t>(shared);
+  if (Error e = checkCuda(cuDevicePrimaryCtxRetain(&device->ctx, device->dev),
+                          "cuDevicePrimaryCtxRetain"))
+    return e;
+  if (Error e = device->makeCurrent())
+    return e;
+  return device;
+}
+
+CudaDevice::~CudaDevice() {
+  if (ctx)
+    cuDevicePrimaryCtxRelease(dev);
+}
+
+std::string CudaDevice::chip() const {
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+Error CudaDevice::makeCurrent() const {
+  return checkCuda(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+}
+
+//===----------------------------------------------------------------------===//
+// Module
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Whether code built for `chip` ("sm_90a", "sm_80") runs on a device of
+/// compute capability major.minor: arch-specific targets ('a', 'f') only on
+/// that exact capability, others on the same major at a minor >= theirs.
+bool chipRunsOn(const std::string &chip, int major, int minor) {
+  if (chip.size() < 5 || chip.compare(0, 3, "sm_") != 0)
+    return false;
+  std::string digits = chip.substr(3);
+  bool specific = !digits.empty() && (digits.back() == 'a' || digits.back() == 'f');
+  if (specific)
+    digits.pop_back();
+  if (digits.size() < 2 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  int chipMinor = digits.back() - '0';
+  int chipMajor = std::stoi(digits.substr(0, digits.size() - 1));
+  if (chipMajor != major)
+    return false;
+  return specific ? chipMinor == minor : chipMinor <= minor;
+}
+
+Error loadPtx(const std::string &path, CUmodule &module) {
+  Expected<std::string> ptx = readTextFile(path, size_t(1) << 30);
+  if (!ptx)
+    return ptx.takeError();
+  constexpr unsigned logSize = 1 << 16;
+  std::vector<char> errorLog(logSize, '\0');
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog.data(),
+                    reinterpret_cast<void *>(static_cast<uintptr_t>(logSize))};
+  CUresult result = cuModuleLoadDataEx(&module, ptx->c_str(), 2, options,
+                                       values);
+  errorLog.back() = '\0';
+  std::string call = "cuModuleLoadDataEx(" + path + ")";
+  if (Error e = checkCuda(result, call.c_str())) {
+    if (errorLog[0])
+      return makeError(e.message() + "\nJIT error log:\n" + errorLog.data());
+    return e;
+  }
+  return Error::success();
+}
+
+Error loadCubin(const std::string &path, CUmodule &module) {
+  Expected<std::vector<uint8_t>> cubin = readBinaryFile(path, size_t(1) << 30);
+  if (!cubin)
+    return cubin.takeError();
+  std::string call = "cuModuleLoadData(" + path + ")";
+  return checkCuda(cuModuleLoadData(&module, cubin->data()), call.c_str());
+}
+} // namespace
+
+Expected<std::unique_ptr<Module>> Module::load(const CudaDevice &device,
+                                               const std::string &path) {
+  Expected<Manifest> manifest = readManifest(path);
+  if (!manifest)
+    return manifest.takeError();
+  std::unique_ptr<Module> m(new Module());
+  m->bundle = std::move(*manifest);
+  m->device = &device;
+  if (Error e = device.makeCurrent())
+    return e;
+
+  std::string why;
+  if (std::optional<std::string> cubin = m->bundle.cubinPath()) {
+    std::error_code ec;
+    if (!std::filesystem::exists(*cubin, ec)) {
+      why = "the cubin " + *cubin + " is missing";
+    } else if (!chipRunsOn(m->bundle.target.chip, device.computeMajor(),
+                           device.computeMinor())) {
+      why = "the cubin targets " + m->bundle.target.chip;
+    } else {
+      Error e = loadCubin(*cubin, m->module);
+      if (!e) {
+        m->source = "cubin " + *cubin;
+        return m;
+      }
+      why = e.message();
+    }
+  }
+  std::string ptx = m->bundle.ptxPath();
+  if (Error e = loadPtx(ptx, m->module))
+    return e;
+  m->source = "PTX " + ptx + " (JIT for " + device.chip() +
+              (why.empty() ? "" : "; " + why) + ")";
+  return m;
+}
+
+Module::~Module() {
+  if (module)
+    cuModuleUnload(module);
+}
+
+Expected<Kernel> Module::getKernel(std::string_view name) const {
+  const KernelInfo *info = bundle.findKernel(name);
+  if (!info) {
+    std::string names;
+    for (const KernelInfo &k : bundle.kernels)
+      names += (names.empty() ? "" : ", ") + k.name;
+    return makeError("bundle '" + bundle.module + "' has no kernel '" +
+                     std::string(name) + "' (it has: " + names + ")");
+  }
+  Kernel kernel;
+  kernel.kernelInfo = info;
+  std::string call = "cuModuleGetFunction(" + info->name + ")";
+  if (Error e = checkCuda(cuModuleGetFunction(&kernel.func, module,
+                                              info->name.c_str()),
+                          call.c_str()))
+    return e;
+
+  // The manifest and the code must agree on the parameters, or every launch
+  // would pass garbage: compare the sizes the function really takes.
+  for (const KernelParameter &param : info->parameters) {
+    size_t offset = 0, size = 0;
+    CUresult r = cuFuncGetParamInfo(kernel.func, param.index, &offset, &size);
+    if (r == CUDA_ERROR_INVALID_VALUE)
+      return makeError("kernel '" + info->name + "' takes " +
+                       std::to_string(param.index) +
+                       " parameters, its manifest lists " +
+                       std::to_string(info->parameters.size()));
+    if (Error e = checkCuda(r, "cuFuncGetParamInfo"))
+      return e;
+    size_t expected = param.isPointer() ? 8 : elementSize(param.type);
+    if (size != expected)
+      return makeError("kernel '" + info->name + "' parameter " +
+                       std::to_string(param.index) + " ('" + param.name +
+                       "') is " + std::to_string(size) +
+                       " bytes in the code, but its manifest type " +
+                       param.typeString() + " is " + std::to_string(expected));
+  }
+  size_t offset = 0, size = 0;
+  if (cuFuncGetParamInfo(kernel.func, info->parameters.size(), &offset,
+                         &size) == CUDA_SUCCESS)
+    return makeError("kernel '" + info->name +
+                     "' takes more parameters than the " +
+                     std::to_string(info->parameters.size()) +
+                     " its manifest lists");
+
+  int staticShared = 0, maxThreads = 0;
+  if (Error e = checkCuda(cuFuncGetAttribute(&staticShared,
+                                             CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                                             kernel.func),
+                          "cuFuncGetAttribute(SHARED_SIZE_BYTES)"))
+    return e;
+  if (Error e = checkCuda(
+          cuFuncGetAttribute(&maxThreads,
+                             CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                             kernel.func),
+          "cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)"))
+    return e;
+  if (info->threadsPerBlock > static_cast<unsigned>(maxThreads))
+    return makeError("kernel '" + info->name + "' needs " +
+                     std::to_string(info->threadsPerBlock) +
+                     " threads per block, but this device runs at most " +
+                     std::to_string(maxThreads) + " of it");
+  uint64_t deviceLimit = device->maxSharedMemoryPerBlock();
+  kernel.maxDynamicShared =
+      deviceLimit > uint64_t(staticShared) ? deviceLimit - staticShared : 0;
+  // Past 48 KiB the kernel must opt in; a request beyond the device's limit
+  // is left for the launch check to refuse with a clear message.
+  constexpr uint64_t defaultLimit = 48 * 1024;
+  if (info->sharedMemoryBytes > defaultLimit &&
+      info->sharedMemoryBytes <= kernel.maxDynamicShared)
+    if (Error e = checkCuda(
+            cuFuncSetAttribute(kernel.func,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               static_cast<int>(info->sharedMemoryBytes)),
+            "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)"))
+      return e;
+  return kernel;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+Error Kernel::launch(const Grid &grid, const KernelArg *args, size_t numArgs,
+                     CUstream stream) const {
+  if (Error e = checkLaunch(*kernelInfo, grid, args, numArgs, maxDynamicShared))
+    return e;
+  return launchUnchecked(grid, args, numArgs, stream);
+}
+
+Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
+                              size_t numArgs, CUstream stream) const {
+  if (numArgs != kernelInfo->parameters.size() || numArgs > maxKernelParameters)
+    return makeError("launch of '" + kernelInfo->name + "' refused: expected " +
+                     std::to_string(kernelInfo->parameters.size()) +
+                     " arguments, got " + std::to_string(numArgs));
+  // Each value sits in its own 8-byte slot, little-endian, so the driver
+  // reads the right bytes whatever the parameter's size.
+  uint64_t values[maxKernelParameters];
+  void *params[maxKernelParameters];
+  for (size_t i = 0; i < numArgs; ++i) {
+    values[i] = args[i].bits;
+    params[i] = &values[i];
+  }
+  CUresult r = cuLaunchKernel(
+      func, static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y),
+      static_cast<unsigned>(grid.z), kernelInfo->threadsPerBlock, 1, 1,
+      static_cast<unsigned>(kernelInfo->sharedMemoryBytes), stream,
+      numArgs ? params : nullptr, nullptr);
+  if (r != CUDA_SUCCESS)
+    return checkCuda(r, ("cuLaunchKernel(" + kernelInfo->name + ")").c_str());
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// DeviceBuffer
+//===----------------------------------------------------------------------===//
+
+Expected<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
+  DeviceBuffer buffer;
+  // cuMemAlloc refuses zero bytes; a one-byte allocation keeps the address
+  // valid and aligned.
+  std::string call = "cuMemAlloc(" + std::to_string(bytes) + " bytes)";
+  if (Error e = checkCuda(cuMemAlloc(&buffer.ptr, bytes ? bytes : 1),
+                          call.c_str()))
+    return e;
+  buffer.bytes = bytes;
+  return buffer;
+}
+
+DeviceBuffer::DeviceBuffer(DeviceBuffer &&other) noexcept
+    : ptr(std::exchange(other.ptr, 0)), bytes(std::exchange(other.bytes, 0)) {}
+
+DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&other) noexcept {
+  if (this != &other) {
+    if (ptr)
+      cuMemFree(ptr);
+    ptr = std::exchange(other.ptr, 0);
+    bytes = std::exchange(other.bytes, 0);
+  }
+  return *this;
+}
+
+DeviceBuffer::~DeviceBuffer() {
+  if (ptr)
+    cuMemFree(ptr);
+}
+
+static Error checkRange(size_t offset, size_t size, size_t bytes,
+                        const char *what) {
+  if (offset > bytes || size > bytes - offset)
+    return makeError(std::string(what) + ": bytes [" + std::to_string(offset) +
+                     ", " + std::to_string(offset + size) +
+                     ") are outside the buffer of " + std::to_string(bytes) +
+                     " bytes");
+  return Error::success();
+}
+
+Error DeviceBuffer::copyFromHost(const void *src, size_t size, size_t offset) {
+  if (Error e = checkRange(offset, size, bytes, "cuMemcpyHtoD"))
+    return e;
+  return checkCuda(cuMemcpyHtoD(ptr + offset, src, size), "cuMemcpyHtoD");
+}
+
+Error DeviceBuffer::copyToHost(void *dst, size_t size, size_t offset) const {
+  if (Error e = checkRange(offset, size, bytes, "cuMemcpyDtoH"))
+    return e;
+  return checkCuda(cuMemcpyDtoH(dst, ptr + offset, size), "cuMemcpyDtoH");
+}
+
+Error DeviceBuffer::copyWithin(size_t from, size_t to, size_t size) {
+  if (Error e = checkRange(from, size, bytes, "cuMemcpyDtoD"))
+    return e;
+  if (Error e = checkRange(to, size, bytes, "cuMemcpyDtoD"))
+    return e;
+  return checkCuda(cuMemcpyDtoD(ptr + to, ptr + from, size), "cuMemcpyDtoD");
+}
+
+Error DeviceBuffer::fill(uint8_t byte) {
+  return checkCuda(cuMemsetD8(ptr, byte, bytes), "cuMemsetD8");
+}
+
+//===----------------------------------------------------------------------===//
+// CudaEvent
+//===----------------------------------------------------------------------===//
+
+Expected<CudaEvent> CudaEvent::create() {
+  CudaEvent event;
+  if (Error e = checkCuda(cuEventCreate(&event.event, CU_EVENT_DEFAULT),
+                          "cuEventCreate"))
+    return e;
+  return event;
+}
+
+CudaEvent::CudaEvent(CudaEvent &&other) noexcept
+    : event(std::exchange(other.event, nullptr)) {}
+
+CudaEvent &CudaEvent::operator=(CudaEvent &&other) noexcept {
+  if (this != &other) {
+    if (event)
+      cuEventDestroy(event);
+    event = std::exchange(other.event, nullptr);
+  }
+  return *this;
+}
+
+CudaEvent::~CudaEvent() {
+  if (event)
+    cuEventDestroy(event);
+}
+
+Error CudaEvent::record(CUstream stream) {
+  return checkCuda(cuEventRecord(event, stream), "cuEventRecord");
+}
+
+Expected<float> elapsedMs(const CudaEvent &start, const CudaEvent &stop) {
+  if (Error e = checkCuda(cuEventSynchronize(stop.get()), "cuEventSynchronize"))
+    return e;
+  float ms = 0;
+  if (Error e = checkCuda(cuEventElapsedTime(&ms, start.get(), stop.get()),
+                          "cuEventElapsedTime"))
+    return e;
+  return ms;
+}
+
+} // namespace blockrt

@@ -7,6 +7,7 @@
 #include "block/Runtime/Random.h"
 
 #include <charconv>
+#include <cstdint>
 #include <cmath>
 #include <ostream>
 
@@ -276,6 +277,39 @@ Error RunSpec::verify() const {
     }
   }
   return Error::success();
+}
+
+Error RunSpec::checkAgainst(const KernelInfo &kernel, const Grid &grid) const {
+  if (args.size() != kernel.parameters.size())
+    return makeError("kernel '" + kernel.name + "' takes " +
+                     std::to_string(kernel.parameters.size()) +
+                     " arguments, " + std::to_string(args.size()) +
+                     " --arg given");
+  std::vector<KernelArg> launchArgs;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ArgSpec &arg = args[i];
+    const KernelParameter &param = kernel.parameters[i];
+    std::string parameter = "argument " + std::to_string(i) + " ('" +
+                            param.name + "', " + param.typeString() +
+                            ") of '" + kernel.name + "'";
+    if (arg.isPointer != param.isPointer())
+      return makeError("--arg '" + arg.text + "' is a " +
+                       (arg.isPointer ? "buffer" : "scalar") + ", but " +
+                       parameter + " is a " +
+                       (param.isPointer() ? "pointer" : "scalar"));
+    if (arg.type != param.type)
+      return makeError("--arg '" + arg.text + "' " +
+                       (arg.isPointer ? "holds " : "is ") +
+                       elementTypeName(arg.type) +
+                       (arg.isPointer ? " elements" : "") + ", but " +
+                       parameter + (param.isPointer() ? " points to " : " is ") +
+                       elementTypeName(param.type));
+    launchArgs.push_back(arg.isPointer
+                             ? KernelArg::pointer(0, arg.count *
+                                                         elementSize(arg.type))
+                             : arg.scalarArg());
+  }
+  return checkLaunch(kernel, grid, launchArgs, UINT64_MAX);
 }
 
 static Error fillFromFile(HostBuffer &buffer, const ArgSpec &arg) {

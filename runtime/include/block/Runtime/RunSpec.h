@@ -93,6 +93,12 @@ struct RunSpec {
 
   /// Cross-checks the options: each --out / --ref names a buffer argument.
   Error verify() const;
+
+  /// Checks the arguments against a kernel's manifest entry, without CUDA:
+  /// count, kinds, element and scalar types, then checkLaunch with the
+  /// spec's buffer sizes and `grid` (all but alignment, which only real
+  /// addresses can break, and shared memory, which needs the device).
+  Error checkAgainst(const KernelInfo &kernel, const Grid &grid) const;
 };
 
 /// Parses the text after "--arg=".

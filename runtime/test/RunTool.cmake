@@ -1,0 +1,52 @@
+# Runs a tool for ctest and checks how it ends:
+#   cmake -DCOMMAND=<program|arg|...> -DEXPECT=<fail|gpu> -DREGEX=<regex>
+#         [-DSTUB=<libcuda stub>] [-DSTUB_DIR=<dir>] -P RunTool.cmake
+# EXPECT=fail: the tool must exit 1 and print REGEX (stdout and stderr).
+# EXPECT=gpu:  with a GPU the tool must exit 0 and print REGEX; without one
+#              it must exit 1 saying "no CUDA device: <error name>".
+# On a machine without the CUDA driver the tool cannot even start; then it
+# is run again with the toolkit's stub libcuda, whose cuInit always fails.
+# The stub is never tried first: it would shadow a real driver.
+if(NOT DEFINED COMMAND OR NOT DEFINED EXPECT OR NOT DEFINED REGEX)
+  message(FATAL_ERROR "RunTool.cmake needs COMMAND, EXPECT and REGEX")
+endif()
+# '|' separates the words: a ';' would split the -D argument itself.
+string(REPLACE "|" ";" COMMAND "${COMMAND}")
+
+function(run_tool)
+  execute_process(COMMAND ${COMMAND} RESULT_VARIABLE rc
+    OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(rc "${rc}" PARENT_SCOPE)
+  set(output "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+run_tool()
+if(rc EQUAL 127 AND output MATCHES "libcuda\\.so\\.1" AND DEFINED STUB
+   AND EXISTS "${STUB}")
+  file(MAKE_DIRECTORY "${STUB_DIR}")
+  file(CREATE_LINK "${STUB}" "${STUB_DIR}/libcuda.so.1" SYMBOLIC)
+  set(ENV{LD_LIBRARY_PATH} "${STUB_DIR}:$ENV{LD_LIBRARY_PATH}")
+  message(STATUS "no CUDA driver here: running with the stub ${STUB}")
+  run_tool()
+endif()
+message(STATUS "exit code ${rc}; output:\n${output}")
+
+if(EXPECT STREQUAL "fail")
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "expected exit code 1, got ${rc}")
+  endif()
+elseif(EXPECT STREQUAL "gpu")
+  if(rc EQUAL 1 AND output MATCHES "block-run-gpu: error: no CUDA device: CUDA_ERROR_[A-Z_]+ ")
+    message(STATUS "no GPU here: the tool said so, as it should")
+    return()
+  endif()
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "expected exit code 0 (GPU) or a 'no CUDA device' "
+                        "error, got ${rc}")
+  endif()
+else()
+  message(FATAL_ERROR "EXPECT must be fail or gpu, not '${EXPECT}'")
+endif()
+if(NOT output MATCHES "${REGEX}")
+  message(FATAL_ERROR "output does not match: ${REGEX}")
+endif()
