@@ -435,3 +435,42 @@ TEST(RunSpec, FinishRunWritesOutputsAndChecksReferences) {
                              "': No such file or directory");
   std::filesystem::remove_all(dir);
 }
+
+TEST(RunSpec, ChecksAgainstTheKernelWithoutCuda) {
+  Expected<Manifest> m = parseManifest(sampleManifest);
+  ASSERT_TRUE(m) << m.errorMessage();
+  const KernelInfo &kernel = m->kernels[0];
+  auto check = [&](std::vector<const char *> args, Grid grid = {8, 1, 1}) {
+    RunSpec spec;
+    for (const char *arg : args) {
+      Expected<bool> used = spec.parseOption(std::string("--arg=") + arg);
+      EXPECT_TRUE(used && *used) << arg;
+    }
+    Error e = spec.checkAgainst(kernel, grid);
+    return e ? e.message() : "accepted";
+  };
+  const char *a = "ptr:f32:1024:rand", *b = "ptr:f32:1024:rand",
+             *c = "ptr:f32:1024:zeros";
+  EXPECT_EQ(check({a, b, c, "i32:1024"}), "accepted");
+  EXPECT_EQ(check({a, b, c}),
+            "kernel 'vector_add' takes 4 arguments, 3 --arg given");
+  EXPECT_EQ(check({a, b, c, "ptr:i32:4:zeros"}),
+            "--arg 'ptr:i32:4:zeros' is a buffer, but argument 3 ('arg3', "
+            "i32) of 'vector_add' is a scalar");
+  EXPECT_EQ(check({"f32:1", b, c, "i32:1024"}),
+            "--arg 'f32:1' is a scalar, but argument 0 ('arg0', "
+            "!block.ptr<f32>) of 'vector_add' is a pointer");
+  EXPECT_EQ(check({a, "ptr:bf16:1024:rand", c, "i32:1024"}),
+            "--arg 'ptr:bf16:1024:rand' holds bf16 elements, but argument 1 "
+            "('arg1', !block.ptr<f32>) of 'vector_add' points to f32");
+  EXPECT_EQ(check({a, b, c, "i64:1024"}),
+            "--arg 'i64:1024' is i64, but argument 3 ('arg3', i32) of "
+            "'vector_add' is i32");
+  EXPECT_EQ(check({a, b, c, "i32:1000"}),
+            "launch of 'vector_add' refused: argument 3 ('arg3', i32) value "
+            "1000 is not divisible by 16, as the kernel was compiled to "
+            "assume");
+  EXPECT_EQ(check({a, b, c, "i32:1024"}, {1, 1, 70000}),
+            "launch of 'vector_add' refused: grid (1, 1, 70000) is invalid: z "
+            "= 70000 is outside [1, 65535]");
+}
