@@ -56,13 +56,24 @@ Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
     return e;
   if (count == 0)
     return makeError("no CUDA device: the driver reports none");
-  if (ordinal < 0 || ordinal >= count)
-    return makeError("no CUDA device " + std::to_string(ordinal) + " (" +
-                     std::to_string(count) + " present)");
-
   std::unique_ptr<CudaDevice> device(new CudaDevice());
-  if (Error e = checkCuda(cuDeviceGet(&device->dev, ordinal), "cuDeviceGet"))
-    return e;
+  CUcontext current = nullptr;
+  if (ordinal == currentDevice && cuCtxGetCurrent(&current) == CUDA_SUCCESS &&
+      current) {
+    // Use the caller's context as it is: switching the thread to another
+    // would pull the rug from under its owner.
+    if (Error e = checkCuda(cuCtxGetDevice(&device->dev), "cuCtxGetDevice"))
+      return e;
+    device->ctx = current;
+  } else {
+    if (ordinal == currentDevice)
+      ordinal = 0;
+    if (ordinal < 0 || ordinal >= count)
+      return makeError("no CUDA device " + std::to_string(ordinal) + " (" +
+                       std::to_string(count) + " present)");
+    if (Error e = checkCuda(cuDeviceGet(&device->dev, ordinal), "cuDeviceGet"))
+      return e;
+  }
   char name[256] = {};
   if (Error e = checkCuda(cuDeviceGetName(name, sizeof(name), device->dev),
                           "cuDeviceGetName"))
@@ -85,16 +96,20 @@ Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
       return e;
   device->l2Bytes = static_cast<uint64_t>(l2);
   device->maxShared = static_cast<uint64_t>(shared);
-  if (Error e = checkCuda(cuDevicePrimaryCtxRetain(&device->ctx, device->dev),
-                          "cuDevicePrimaryCtxRetain"))
-    return e;
-  if (Error e = device->makeCurrent())
-    return e;
+  if (!device->ctx) {
+    if (Error e = checkCuda(
+            cuDevicePrimaryCtxRetain(&device->ctx, device->dev),
+            "cuDevicePrimaryCtxRetain"))
+      return e;
+    device->retainedPrimary = true;
+    if (Error e = device->makeCurrent())
+      return e;
+  }
   return device;
 }
 
 CudaDevice::~CudaDevice() {
-  if (ctx)
+  if (retainedPrimary)
     cuDevicePrimaryCtxRelease(dev);
 }
 

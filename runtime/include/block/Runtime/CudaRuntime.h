@@ -32,9 +32,14 @@ namespace blockrt {
 /// "<call> failed: CUDA_ERROR_X (description)"; success for CUDA_SUCCESS.
 Error checkCuda(CUresult result, const char *call);
 
-/// A GPU and its primary context, current on the calling thread.
+/// A GPU and a context on it: its primary context, made current on the
+/// calling thread, or the caller's current context (see currentDevice).
 class CudaDevice {
 public:
+  /// For open(): the device of the calling thread's current context (as
+  /// set by another library, PyTorch say), or device 0 when none is current.
+  static constexpr int currentDevice = -1;
+
   /// Initialises the driver. Fails with "no CUDA device: <error name> (...)"
   /// when there is no usable driver or device.
   static Expected<std::unique_ptr<CudaDevice>> open(int ordinal = 0);
@@ -60,6 +65,7 @@ private:
   CudaDevice() = default;
   CUdevice dev = 0;
   CUcontext ctx = nullptr;
+  bool retainedPrimary = false;
   std::string deviceName;
   int major = 0, minor = 0;
   uint64_t l2Bytes = 0, maxShared = 0;
