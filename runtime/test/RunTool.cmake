@@ -4,6 +4,7 @@
 # EXPECT=fail: the tool must exit 1 and print REGEX (stdout and stderr).
 # EXPECT=gpu:  with a GPU the tool must exit 0 and print REGEX; without one
 #              it must exit 1 saying "no CUDA device: <error name>".
+# EXPECT=gpu-fail: the same, except that with a GPU it must exit 1.
 # On a machine without the CUDA driver the tool cannot even start; then it
 # is run again with the toolkit's stub libcuda, whose cuInit always fails.
 # The stub is never tried first: it would shadow a real driver.
@@ -35,17 +36,21 @@ if(EXPECT STREQUAL "fail")
   if(NOT rc EQUAL 1)
     message(FATAL_ERROR "expected exit code 1, got ${rc}")
   endif()
-elseif(EXPECT STREQUAL "gpu")
+elseif(EXPECT STREQUAL "gpu" OR EXPECT STREQUAL "gpu-fail")
   if(rc EQUAL 1 AND output MATCHES ": error: no CUDA device: CUDA_ERROR_[A-Z_]+ ")
     message(STATUS "no GPU here: the tool said so, as it should")
     return()
   endif()
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "expected exit code 0 (GPU) or a 'no CUDA device' "
-                        "error, got ${rc}")
+  set(want 0)
+  if(EXPECT STREQUAL "gpu-fail")
+    set(want 1)
+  endif()
+  if(NOT rc EQUAL want)
+    message(FATAL_ERROR "expected exit code ${want} (GPU) or a 'no CUDA "
+                        "device' error, got ${rc}")
   endif()
 else()
-  message(FATAL_ERROR "EXPECT must be fail or gpu, not '${EXPECT}'")
+  message(FATAL_ERROR "EXPECT must be fail, gpu or gpu-fail, not '${EXPECT}'")
 endif()
 if(NOT output MATCHES "${REGEX}")
   message(FATAL_ERROR "output does not match: ${REGEX}")
