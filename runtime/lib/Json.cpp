@@ -2,6 +2,8 @@
 
 #include "block/Runtime/Json.h"
 
+#include "Numbers.h"
+
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -413,15 +415,12 @@ private:
         return true;
       }
     }
+    // The grammar is checked above; strtod only converts.
     double value;
-    auto [ptr, ec] = std::from_chars(first, last, value);
-    if (ec == std::errc::result_out_of_range) {
+    if (parseDouble(std::string_view(first, last - first), value) !=
+        ParseDouble::Ok) {
       pos = start;
       return fail("number out of range");
-    }
-    if (ec != std::errc() || ptr != last) {
-      pos = start;
-      return fail("invalid number");
     }
     out = JsonValue(value);
     return true;
@@ -485,11 +484,7 @@ void writeNumber(std::string &out, const JsonValue &value) {
     out += "null";
     return;
   }
-  char buf[32];
-  // Shortest text that reads back as the same double.
-  auto [ptr, ec] = std::to_chars(buf, buf + sizeof(buf), d);
-  (void)ec;
-  out.append(buf, ptr);
+  out += formatDouble(d);
 }
 
 void writeValue(std::string &out, const JsonValue &value, bool pretty,

@@ -6,6 +6,8 @@
 #include "block/Runtime/Npy.h"
 #include "block/Runtime/Random.h"
 
+#include "Numbers.h"
+
 #include <charconv>
 #include <cstdint>
 #include <cmath>
@@ -78,18 +80,16 @@ Expected<uint64_t> parseIntegerValue(ElementType type, std::string_view text) {
 }
 
 Expected<uint64_t> parseFloatValue(ElementType type, std::string_view text) {
-  std::string_view digits = text;
-  if (!digits.empty() && digits[0] == '+')
-    digits.remove_prefix(1);
   double value;
-  auto [ptr, ec] =
-      std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (digits.empty() || ptr != digits.data() + digits.size() ||
-      (ec != std::errc() && ec != std::errc::result_out_of_range))
+  switch (parseDouble(text, value)) {
+  case ParseDouble::Invalid:
     return makeError("'" + std::string(text) + "' is not a number");
-  if (ec == std::errc::result_out_of_range)
+  case ParseDouble::Overflow:
     return makeError("'" + std::string(text) + "' is out of the range of " +
                      "double");
+  case ParseDouble::Ok:
+    break;
+  }
   uint64_t bits = floatBitsFor(type, value);
   if (std::isfinite(value) && !std::isfinite(floatFromBits(type, bits)))
     return makeError("'" + std::string(text) + "' overflows " +
@@ -217,7 +217,8 @@ static Expected<OutputSpec> parseOutputSpec(std::string_view option,
 static Expected<double> parseTolerance(std::string_view option,
                                        std::string_view text) {
   double value;
-  if (!parseDecimal(text, value) || !std::isfinite(value) || value < 0)
+  if (parseDouble(text, value) != ParseDouble::Ok || !std::isfinite(value) ||
+      value < 0)
     return makeError("invalid " + std::string(option) + " '" +
                      std::string(text) +
                      "': expected a non-negative number");

@@ -132,6 +132,12 @@ TEST(Json, WritesAndReadsBack) {
             "quote \" backslash \\ newline \n tab \t bell \x07");
   EXPECT_EQ(writeJson(*back), text);
 
+  // Doubles are written as short as reads back exactly.
+  EXPECT_EQ(writeJson(JsonValue(0.1 + 0.2)), "0.30000000000000004");
+  EXPECT_EQ(writeJson(JsonValue(1e300)), "1e+300");
+  EXPECT_EQ(writeJson(JsonValue(-2.5)), "-2.5");
+  EXPECT_EQ(parseJson("1e-400")->getNumber(), 0); // Underflow is no error.
+
   EXPECT_EQ(writeJson(grid, /*pretty=*/true), "[\n  1,\n  2\n]");
   EXPECT_EQ(writeJson(JsonValue::Object{}, true), "{}");
 }
