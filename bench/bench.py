@@ -36,6 +36,18 @@ def time_ms(fn, reps, warmup=5):
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
 
 
+class Missing:
+    """A kernel whose bundle is absent: preparing it works, running it fails."""
+
+    def __init__(self, why):
+        self.why = why
+
+    def prepare(self, *args):
+        def fail():
+            raise RuntimeError(self.why)
+        return fail
+
+
 def rel_error(got, ref):
     got, ref = got.double(), ref.double()
     if not torch.isfinite(got).all():
@@ -47,7 +59,12 @@ def cases(bundles, runtime, quick):
     """Each case: name, work (bytes or flops), unit, implementations, check."""
     dev = "cuda"
     scale = 16 if quick else 1
-    load = lambda name: runtime.load(os.path.join(bundles, name, name + ".json")).kernel(name)
+    def load(name):
+        """Our kernel `name`, or a stand-in that says why it cannot run."""
+        manifest = os.path.join(bundles, name, name + ".json")
+        if not os.path.exists(manifest):
+            return Missing(f"no bundle {manifest}")
+        return runtime.load(manifest).kernel(name)
 
     # Vector add of 2^28 f32.
     n = (1 << 28) // scale

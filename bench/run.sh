@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The GPU job, in one call on the device machine (CUDA, PyTorch and Triton,
+# no MLIR): build runtime/, run its tests on the GPU, check every example
+# bundle (compiled on the CPU machine into bundles/ and carried) against the
+# interpreter's outputs, run compute-sanitizer on them, measure launch
+# overhead, and benchmark ours vs PyTorch vs Triton. Prints the table last.
+#   bash bench/run.sh [out-dir]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-${OUT:-bench-out}}
+mkdir -p "$out"
+log="$out/log.txt"
+: > "$log"
+step() { echo "== $*" | tee -a "$log"; }
+
+step "device"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv | tee -a "$log"
+
+step "build runtime/"
+cuda_root=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
+echo "CUDA toolkit: $cuda_root" | tee -a "$log"
+cmake -G Ninja -S runtime -B build-rt -DCMAKE_BUILD_TYPE=Release \
+  -DCUDAToolkit_ROOT="$cuda_root" >> "$log" 2>&1 &&
+  ninja -C build-rt >> "$log" 2>&1 || { echo "runtime build failed"; tail -30 "$log"; exit 1; }
+rt=build-rt/bin/block-run-gpu
+
+step "runtime tests on the GPU"
+ctest --test-dir build-rt --output-on-failure 2>&1 | tail -3 | tee -a "$log"
+
+step "launch overhead"
+# A one-instance kernel, so that the GPU keeps up and host time is what is measured.
+$rt --bundle=runtime/test/bundle --kernel=vector_add --grid=1 \
+  --arg=ptr:f32:1024:rand --arg=ptr:f32:1024:rand --arg=ptr:f32:1024:zeros \
+  --arg=i32:128 --measure-launch-overhead 2>&1 | tee -a "$log"
+
+if [ -f bundles/checks.txt ]; then
+  step "examples against the interpreter's outputs (small sizes, tails)"
+  pass=0; fail=0
+  while read -r name args; do
+    [ -z "$name" ] && continue
+    if eval "$rt --bundle=bundles/$name $args" >> "$log" 2>&1; then
+      pass=$((pass + 1)); echo "ok   $name" | tee -a "$log"
+    else
+      fail=$((fail + 1)); echo "FAIL $name" | tee -a "$log"
+    fi
+  done < bundles/checks.txt
+  echo "interpreter checks: $pass passed, $fail failed" | tee -a "$log"
+
+  step "compute-sanitizer memcheck"
+  while read -r name args; do
+    [ -z "$name" ] && continue
+    if eval "compute-sanitizer --tool memcheck --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$out/memcheck-$name.txt" 2>&1; then
+      echo "clean $name" | tee -a "$log"
+    else
+      echo "DIRTY $name (exit $?)"; tail -5 "$out/memcheck-$name.txt" | tee -a "$log"
+    fi
+  done < bundles/checks.txt
+fi
+
+step "benchmark"
+PYTHONUNBUFFERED=1 python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
+  --out "$out" ${BENCH_ARGS:-} 2>&1 | tee -a "$log"
