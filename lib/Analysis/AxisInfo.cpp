@@ -753,8 +753,8 @@ public:
       AxisInfoLattice *lattice = argLattices.front();
       propagateIfChanged(lattice, lattice->join(iv));
     }
-    setAllToEntryStates(argLattices.drop_front(
-        firstIndex + successor.getSuccessorInputs().size()));
+    // The other arguments are the iteration arguments, set by control flow.
+    // (Without any, the framework passes firstIndex = 0: do not trust it.)
   }
 
   /// Function arguments get their hints; everything else nothing.

@@ -1,12 +1,14 @@
 //===- TestAxisInfo.cpp - Print the axis-info analysis as remarks ---------===//
 //
 // For FileCheck and -verify-diagnostics tests of the analysis: a remark on
-// every operation per integer or pointer result, and on every operation with
-// regions per integer or pointer region argument.
+// every operation per integer or pointer result, on every operation with
+// regions per integer or pointer region argument, and on loads and stores the
+// vector width of the access.
 //
 //===----------------------------------------------------------------------===//
 
 #include "block/Analysis/AxisInfo.h"
+#include "block/Dialect/Block/IR/BlockOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -29,11 +31,21 @@ struct TestAxisInfoPass
   void runOnOperation() override {
     AxisInfoAnalysis analysis(getOperation());
     getOperation().walk([&](Operation *op) {
-      for (Region &region : op->getRegions())
+      for (Region &region : op->getRegions()) {
+        std::string regionName =
+            op->getNumRegions() == 1
+                ? std::string()
+                : "region #" + std::to_string(region.getRegionNumber()) + " ";
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
             remark(analysis, op, arg,
-                   "arg #" + std::to_string(arg.getArgNumber()) + ": ");
+                   regionName + "arg #" + std::to_string(arg.getArgNumber()) +
+                       ": ");
+      }
+      if (auto load = dyn_cast<LoadOp>(op))
+        remarkVectorWidth(analysis, op, load.getPtr(), load.getMask());
+      if (auto store = dyn_cast<StoreOp>(op))
+        remarkVectorWidth(analysis, op, store.getPtr(), store.getMask());
       for (OpResult result : op->getResults())
         remark(analysis, op, result,
                op->getNumResults() == 1
@@ -41,6 +53,20 @@ struct TestAxisInfoPass
                    : "result #" + std::to_string(result.getResultNumber()) +
                          ": ");
     });
+  }
+
+  /// The vector width of an access, for a thread holding the whole run (or
+  /// the contiguous elements its layout gives it).
+  static void remarkVectorWidth(const AxisInfoAnalysis &analysis,
+                                Operation *op, Value ptr, Value mask) {
+    auto type = dyn_cast<RankedTensorType>(ptr.getType());
+    if (!type)
+      return;
+    unsigned perThread = type.getNumElements();
+    if (auto layout = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding()))
+      perThread = layout.getSizePerThread()[layout.getOrder().front()];
+    op->emitRemark() << "vector width = "
+                     << analysis.getVectorWidth(ptr, mask, perThread);
   }
 
   static void remark(const AxisInfoAnalysis &analysis, Operation *op,
