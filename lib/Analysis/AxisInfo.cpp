@@ -828,14 +828,24 @@ unsigned AxisInfoAnalysis::getMostContiguousDim(Value ptr) const {
 unsigned AxisInfoAnalysis::getVectorWidth(
     Value ptr, Value mask, unsigned elemsPerThreadContiguous) const {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
-  auto ptrType = type ? dyn_cast<PointerType>(type.getElementType()) : nullptr;
-  const AxisInfo *info = getAxisInfo(ptr);
-  if (!ptrType || !info || elemsPerThreadContiguous == 0)
+  if (!type)
     return 1;
   unsigned dim = type.getRank() - 1;
   if (auto layout =
           dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding()))
     dim = layout.getLayoutOrder().front();
+  return getVectorWidth(ptr, mask, elemsPerThreadContiguous, dim);
+}
+
+unsigned AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask,
+                                          unsigned elemsPerThreadContiguous,
+                                          unsigned dim) const {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  auto ptrType = type ? dyn_cast<PointerType>(type.getElementType()) : nullptr;
+  const AxisInfo *info = getAxisInfo(ptr);
+  if (!ptrType || !info || elemsPerThreadContiguous == 0 ||
+      dim >= info->getRank())
+    return 1;
   int64_t elemBytes = getElementBytes(ptrType.getPointeeType());
   int64_t width = std::min(
       {info->getContiguity(dim),
@@ -844,7 +854,9 @@ unsigned AxisInfoAnalysis::getVectorWidth(
        int64_t(llvm::bit_floor(elemsPerThreadContiguous))});
   if (mask && isa<RankedTensorType>(mask.getType())) {
     const AxisInfo *maskInfo = getAxisInfo(mask);
-    width = std::min(width, maskInfo ? maskInfo->getConstancy(dim) : 1);
+    width = std::min(width, maskInfo && dim < maskInfo->getRank()
+                                ? maskInfo->getConstancy(dim)
+                                : int64_t(1));
   }
   return unsigned(std::max<int64_t>(1, width));
 }

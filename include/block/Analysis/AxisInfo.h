@@ -128,6 +128,10 @@ public:
   /// an unknown one gives 1.
   unsigned getVectorWidth(Value ptr, Value mask,
                           unsigned elemsPerThreadContiguous) const;
+  /// As above, along dimension `dim` of `ptr`, whatever its layout.
+  unsigned getVectorWidth(Value ptr, Value mask,
+                          unsigned elemsPerThreadContiguous,
+                          unsigned dim) const;
 
   /// The dimension of tensor `ptr` along which its elements are contiguous
   /// the longest (ties go to the later dimension), or the last one when
