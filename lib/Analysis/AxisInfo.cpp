@@ -118,8 +118,7 @@ int64_t AxisInfo::getDivisibilityAtStride(unsigned dim, int64_t stride,
                                           int64_t unit) const {
   if (stride >= getContiguity(dim))
     return getDivisibility(dim);
-  return std::min(getDivisibility(dim),
-                  multiplyDivisibility(stride, unit));
+  return std::min(getDivisibility(dim), multiplyDivisibility(stride, unit));
 }
 
 AxisInfo AxisInfo::getPessimisticValueState(Value value) {
@@ -243,14 +242,14 @@ static AxisInfo visitAdd(const AxisInfo &lhs, const AxisInfo &rhs, bool isSub,
     // A run plus a constant is a run; a constant minus a run is not.
     int64_t contiguity = gcd(lhs.getContiguity(d), rhs.getConstancy(d));
     if (!isSub)
-      contiguity = std::max(contiguity,
-                            gcd(lhs.getConstancy(d), rhs.getContiguity(d)));
+      contiguity =
+          std::max(contiguity, gcd(lhs.getConstancy(d), rhs.getContiguity(d)));
     facts.contiguity[d] = contiguity;
     facts.constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-    facts.divisibility[d] = gcd(
-        lhs.getDivisibilityAtStride(d, contiguity, unit),
-        multiplyDivisibility(rhs.getDivisibilityAtStride(d, contiguity),
-                             rhsScale));
+    facts.divisibility[d] =
+        gcd(lhs.getDivisibilityAtStride(d, contiguity, unit),
+            multiplyDivisibility(rhs.getDivisibilityAtStride(d, contiguity),
+                                 rhsScale));
   }
   return facts.get();
 }
@@ -263,9 +262,8 @@ static AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs) {
   Facts facts(lhs.getRank());
   for (unsigned d = 0, e = lhs.getRank(); d < e; ++d) {
     facts.constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-    facts.divisibility[d] =
-        multiplyDivisibility(lhs.getDivisibilityAtStride(d, 1),
-                             rhs.getDivisibilityAtStride(d, 1));
+    facts.divisibility[d] = multiplyDivisibility(
+        lhs.getDivisibilityAtStride(d, 1), rhs.getDivisibilityAtStride(d, 1));
   }
   return facts.get();
 }
@@ -360,8 +358,8 @@ static AxisInfo visitShiftLeft(const AxisInfo &lhs, const AxisInfo &rhs) {
   Facts facts(lhs.getRank());
   for (unsigned d = 0, e = lhs.getRank(); d < e; ++d) {
     facts.constancy[d] = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-    int64_t factor = shift && *shift > 0 && *shift < 62 ? int64_t(1) << *shift
-                                                        : 1;
+    int64_t factor =
+        shift && *shift > 0 && *shift < 62 ? int64_t(1) << *shift : 1;
     facts.divisibility[d] =
         multiplyDivisibility(lhs.getDivisibilityAtStride(d, 1), factor);
   }
@@ -393,11 +391,11 @@ static AxisInfo visitSelect(const AxisInfo &cond, bool condIsUniform,
   Facts facts(lhs.getRank());
   for (unsigned d = 0, e = lhs.getRank(); d < e; ++d) {
     int64_t condConstancy = condIsUniform ? shape[d] : cond.getConstancy(d);
-    int64_t contiguity = std::min(
-        {condConstancy, lhs.getContiguity(d), rhs.getContiguity(d)});
+    int64_t contiguity =
+        std::min({condConstancy, lhs.getContiguity(d), rhs.getContiguity(d)});
     facts.contiguity[d] = contiguity;
-    facts.constancy[d] = std::min(
-        {condConstancy, lhs.getConstancy(d), rhs.getConstancy(d)});
+    facts.constancy[d] =
+        std::min({condConstancy, lhs.getConstancy(d), rhs.getConstancy(d)});
     facts.divisibility[d] =
         gcd(lhs.getDivisibilityAtStride(d, contiguity, unit),
             rhs.getDivisibilityAtStride(d, contiguity, unit));
@@ -465,8 +463,8 @@ static int64_t getElementDivisibility(const AxisInfo &info, int64_t unit) {
 
 static AxisInfo visitExpandDims(const AxisInfo &src, unsigned axis,
                                 int64_t unit) {
-  DimVector contiguity(src.getContiguity()), divisibility(src.getDivisibility()),
-      constancy(src.getConstancy());
+  DimVector contiguity(src.getContiguity()),
+      divisibility(src.getDivisibility()), constancy(src.getConstancy());
   contiguity.insert(contiguity.begin() + axis, 1);
   divisibility.insert(divisibility.begin() + axis,
                       getElementDivisibility(src, unit));
@@ -530,8 +528,7 @@ static AxisInfo visitTrunc(const AxisInfo &src, unsigned width) {
     int64_t contiguity = src.getContiguity(d);
     bool keepsRun = contiguity <= std::min(src.getDivisibility(d), modulus);
     facts.contiguity[d] = keepsRun ? contiguity : 1;
-    facts.divisibility[d] =
-        src.getDivisibilityAtStride(d, facts.contiguity[d]);
+    facts.divisibility[d] = src.getDivisibilityAtStride(d, facts.contiguity[d]);
     facts.constancy[d] = src.getConstancy(d);
   }
   return facts.get();
@@ -554,9 +551,9 @@ foldToConstant(Operation *op, ArrayRef<const AxisInfo *> operands) {
       return std::nullopt;
     unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
                                        : element.getIntOrFloatBitWidth();
-    auto scalar = IntegerAttr::get(
-        element, APInt(width, uint64_t(*value), /*isSigned=*/true,
-                       /*implicitTrunc=*/true));
+    auto scalar = IntegerAttr::get(element, APInt(width, uint64_t(*value),
+                                                  /*isSigned=*/true,
+                                                  /*implicitTrunc=*/true));
     if (auto tensor = dyn_cast<RankedTensorType>(operand.getType()))
       attrs.push_back(SplatElementsAttr::get(tensor, Attribute(scalar)));
     else
@@ -644,8 +641,8 @@ static std::optional<AxisInfo> visitOp(Operation *op,
                                unit);
       })
       .Case([&](PtrToIntOp ptrToInt) {
-        return visitUnitChange(operand(0),
-                               getUnit(ptrToInt.getPtr().getType()), 1);
+        return visitUnitChange(operand(0), getUnit(ptrToInt.getPtr().getType()),
+                               1);
       })
       .Case([&](IntToPtrOp) { return visitUnitChange(operand(0), 1, unit); })
       .Case([&](arith::AddIOp) {
@@ -672,24 +669,22 @@ static std::optional<AxisInfo> visitOp(Operation *op,
             arith::MinUIOp, arith::MaxUIOp>([&](Operation *) {
         return visitBitwiseOrSelectLike(operand(0), operand(1));
       })
-      .Case([&](arith::ShLIOp) {
-        return visitShiftLeft(operand(0), operand(1));
-      })
+      .Case(
+          [&](arith::ShLIOp) { return visitShiftLeft(operand(0), operand(1)); })
       .Case<arith::ShRUIOp, arith::ShRSIOp>([&](Operation *) {
         return visitShiftRight(operand(0), operand(1), shape);
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp,
             arith::IndexCastUIOp>([&](Operation *) { return operand(0); })
       .Case([&](arith::TruncIOp trunc) {
-        return visitTrunc(operand(0),
-                          getElementTypeOrSelf(trunc.getType())
-                              .getIntOrFloatBitWidth());
+        return visitTrunc(
+            operand(0),
+            getElementTypeOrSelf(trunc.getType()).getIntOrFloatBitWidth());
       })
       .Case([&](arith::SelectOp select) {
-        return visitSelect(operand(0),
-                           !isa<RankedTensorType>(
-                               select.getCondition().getType()),
-                           operand(1), operand(2), shape, unit);
+        return visitSelect(
+            operand(0), !isa<RankedTensorType>(select.getCondition().getType()),
+            operand(1), operand(2), shape, unit);
       })
       .Case([&](arith::CmpIOp cmp) {
         return visitCmp(cmp.getPredicate(), operand(0), operand(1));
@@ -776,8 +771,8 @@ private:
       return std::nullopt;
     for (StringRef name : {BlockDialect::getDivisibilityAttrName(),
                            BlockDialect::getAlignmentAttrName()})
-      if (auto hint = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                         name))
+      if (auto hint =
+              func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), name))
         if (hint.getInt() > 0 && llvm::isPowerOf2_64(hint.getInt()))
           return std::min(hint.getInt(), kMaxDivisibility);
     return std::nullopt;
@@ -825,14 +820,14 @@ unsigned AxisInfoAnalysis::getMostContiguousDim(Value ptr) const {
   return best;
 }
 
-unsigned AxisInfoAnalysis::getVectorWidth(
-    Value ptr, Value mask, unsigned elemsPerThreadContiguous) const {
+unsigned
+AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask,
+                                 unsigned elemsPerThreadContiguous) const {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
     return 1;
   unsigned dim = type.getRank() - 1;
-  if (auto layout =
-          dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding()))
+  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding()))
     dim = layout.getLayoutOrder().front();
   return getVectorWidth(ptr, mask, elemsPerThreadContiguous, dim);
 }
@@ -847,11 +842,11 @@ unsigned AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask,
       dim >= info->getRank())
     return 1;
   int64_t elemBytes = getElementBytes(ptrType.getPointeeType());
-  int64_t width = std::min(
-      {info->getContiguity(dim),
-       std::max<int64_t>(1, info->getDivisibility(dim) / elemBytes),
-       std::max<int64_t>(1, 16 / elemBytes),
-       int64_t(llvm::bit_floor(elemsPerThreadContiguous))});
+  int64_t width =
+      std::min({info->getContiguity(dim),
+                std::max<int64_t>(1, info->getDivisibility(dim) / elemBytes),
+                std::max<int64_t>(1, 16 / elemBytes),
+                int64_t(llvm::bit_floor(elemsPerThreadContiguous))});
   if (mask && isa<RankedTensorType>(mask.getType())) {
     const AxisInfo *maskInfo = getAxisInfo(mask);
     width = std::min(width, maskInfo && dim < maskInfo->getRank()

@@ -87,8 +87,7 @@ public:
 
   bool operator==(const AxisInfo &other) const {
     return contiguity == other.contiguity &&
-           divisibility == other.divisibility &&
-           constancy == other.constancy &&
+           divisibility == other.divisibility && constancy == other.constancy &&
            constantValue == other.constantValue;
   }
 

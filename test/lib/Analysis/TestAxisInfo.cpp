@@ -57,8 +57,8 @@ struct TestAxisInfoPass
 
   /// The vector width of an access, for a thread holding the whole run (or
   /// the contiguous elements its layout gives it).
-  static void remarkVectorWidth(const AxisInfoAnalysis &analysis,
-                                Operation *op, Value ptr, Value mask) {
+  static void remarkVectorWidth(const AxisInfoAnalysis &analysis, Operation *op,
+                                Value ptr, Value mask) {
     auto type = dyn_cast<RankedTensorType>(ptr.getType());
     if (!type)
       return;

@@ -276,8 +276,7 @@ private:
       return SliceLayoutAttr::get(from.getContext(), edge.axis, from);
     case Relation::Parent: {
       auto slice = dyn_cast<SliceLayoutAttr>(from);
-      return slice && slice.getDim() == edge.axis ? slice.getParent()
-                                                  : nullptr;
+      return slice && slice.getDim() == edge.axis ? slice.getParent() : nullptr;
     }
     case Relation::Permute:
       if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
@@ -359,29 +358,28 @@ private:
       });
     SmallVector<unsigned> sizePerThread(rank, 1);
     // No thread holds more than its share, so that no thread holds copies.
-    int64_t share = std::max<int64_t>(
-        1, type.getNumElements() / (int64_t(32) * numWarps));
+    int64_t share =
+        std::max<int64_t>(1, type.getNumElements() / (int64_t(32) * numWarps));
     if (!isa<AtomicRMWOp, AtomicCASOp>(op))
-      sizePerThread[order[0]] = axisInfo.getVectorWidth(
-          ptr, getMask(op), unsigned(share), order[0]);
+      sizePerThread[order[0]] =
+          axisInfo.getVectorWidth(ptr, getMask(op), unsigned(share), order[0]);
     return buildBlockedLayout(context, type.getShape(), sizePerThread, order,
                               numWarps);
   }
 
   /// Elements per access and contiguous elements per warp row of `op` under
   /// `layout`.
-  std::pair<unsigned, int64_t> measureAccess(Operation *op,
-                                             Attribute layout) {
+  std::pair<unsigned, int64_t> measureAccess(Operation *op, Attribute layout) {
     std::optional<BlockedParams> params = getBlockedParams(layout);
     if (!params)
       return {0, 0};
     Value ptr = getPtr(op);
     unsigned fastest = params->order.front();
     unsigned perThread = params->sizePerThread[fastest];
-    unsigned vector = isa<AtomicRMWOp, AtomicCASOp>(op)
-                          ? 1
-                          : axisInfo.getVectorWidth(ptr, getMask(op),
-                                                    perThread, fastest);
+    unsigned vector =
+        isa<AtomicRMWOp, AtomicCASOp>(op)
+            ? 1
+            : axisInfo.getVectorWidth(ptr, getMask(op), perThread, fastest);
     const AxisInfo *info = axisInfo.getAxisInfo(ptr);
     int64_t contiguity = info ? info->getContiguity(fastest) : 1;
     int64_t chunk = std::min<int64_t>(
@@ -480,10 +478,10 @@ private:
       }
       for (Value value : values)
         if (rankOf(value) == rank && !layouts.count(value))
-          seed(value, getDefaultBlockedLayout(
-                          context,
-                          cast<RankedTensorType>(value.getType()).getShape(),
-                          numWarps));
+          seed(value,
+               getDefaultBlockedLayout(
+                   context, cast<RankedTensorType>(value.getType()).getShape(),
+                   numWarps));
     }
   }
 
@@ -506,8 +504,8 @@ private:
         layout = SliceLayoutAttr::get(context, reduce.getAxis(),
                                       layouts.lookup(reduce.getSrcs().front()));
       if (auto trans = dyn_cast<TransOp>(op))
-        layout = permuteBlockedLayout(getTransSourceLayout(trans),
-                                      trans.getOrder());
+        layout =
+            permuteBlockedLayout(getTransSourceLayout(trans), trans.getOrder());
       fixedLayouts.push_back(layout);
     }
     return fixedLayouts;
@@ -529,7 +527,8 @@ private:
   /// block.trans permutes a blocked layout; a source of another layout is
   /// first moved to the blocked layout the result asks for, or a default.
   BlockedLayoutAttr getTransSourceLayout(TransOp trans) {
-    if (auto blocked = dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getSrc())))
+    if (auto blocked =
+            dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getSrc())))
       return blocked;
     if (auto blocked =
             dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getResult())))
@@ -626,9 +625,9 @@ private:
       Value &converted = conversions[{value, layout}];
       if (!converted) {
         builder.setInsertionPointAfterValue(value);
-        converted = ConvertLayoutOp::create(builder, value.getLoc(),
-                                            withLayout(value.getType(), layout),
-                                            value);
+        converted =
+            ConvertLayoutOp::create(builder, value.getLoc(),
+                                    withLayout(value.getType(), layout), value);
       }
       return converted;
     };

@@ -9,10 +9,10 @@ using namespace mlir::block;
 
 static constexpr unsigned kThreadsPerWarp = 32;
 
-BlockedLayoutAttr mlir::block::buildBlockedLayout(
-    MLIRContext *context, ArrayRef<int64_t> shape,
-    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
-    unsigned numWarps) {
+BlockedLayoutAttr
+mlir::block::buildBlockedLayout(MLIRContext *context, ArrayRef<int64_t> shape,
+                                ArrayRef<unsigned> sizePerThread,
+                                ArrayRef<unsigned> order, unsigned numWarps) {
   unsigned rank = shape.size();
   SmallVector<unsigned> threadsPerWarp(rank, 1), warpsPerCTA(rank, 1);
   unsigned lanesLeft = kThreadsPerWarp, warpsLeft = numWarps;
@@ -56,9 +56,8 @@ std::optional<BlockedParams> mlir::block::getBlockedParams(Attribute layout) {
   if (!params)
     return std::nullopt;
   unsigned dim = slice.getDim();
-  for (SmallVector<unsigned> *list : {&params->sizePerThread,
-                                      &params->threadsPerWarp,
-                                      &params->warpsPerCTA})
+  for (SmallVector<unsigned> *list :
+       {&params->sizePerThread, &params->threadsPerWarp, &params->warpsPerCTA})
     list->erase(list->begin() + dim);
   params->order = slice.getLayoutOrder();
   return params;
@@ -77,8 +76,8 @@ BlockedLayoutAttr mlir::block::permuteBlockedLayout(BlockedLayoutAttr src,
   }
   for (unsigned d : src.getOrder())
     newOrder.push_back(position[d]);
-  return BlockedLayoutAttr::get(src.getContext(), sizePerThread,
-                                threadsPerWarp, warpsPerCTA, newOrder);
+  return BlockedLayoutAttr::get(src.getContext(), sizePerThread, threadsPerWarp,
+                                warpsPerCTA, newOrder);
 }
 
 BlockedLayoutAttr
@@ -101,10 +100,10 @@ BlockedLayoutAttr mlir::block::insertDimension(BlockedLayoutAttr layout,
   for (unsigned d : layout.getOrder())
     order.push_back(d >= axis ? d + 1 : d);
   order.push_back(axis);
-  return BlockedLayoutAttr::get(
-      layout.getContext(), insertOne(layout.getSizePerThread()),
-      insertOne(layout.getThreadsPerWarp()), insertOne(layout.getWarpsPerCTA()),
-      order);
+  return BlockedLayoutAttr::get(layout.getContext(),
+                                insertOne(layout.getSizePerThread()),
+                                insertOne(layout.getThreadsPerWarp()),
+                                insertOne(layout.getWarpsPerCTA()), order);
 }
 
 RankedTensorType mlir::block::withLayout(Type type, Attribute layout) {

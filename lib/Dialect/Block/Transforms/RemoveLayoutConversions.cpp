@@ -41,8 +41,8 @@ static bool isRematerializable(Operation *op) {
     return true;
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(constant.getValue());
-  return op->hasTrait<::mlir::OpTrait::Elementwise>() && isMemoryEffectFree(op) &&
-         op->getNumResults() == 1;
+  return op->hasTrait<::mlir::OpTrait::Elementwise>() &&
+         isMemoryEffectFree(op) && op->getNumResults() == 1;
 }
 
 /// The layout operand `operand` of `op` needs for `op` to give `result`
