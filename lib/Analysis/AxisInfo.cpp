@@ -109,7 +109,8 @@ AxisInfo::AxisInfo(ArrayRef<int64_t> contiguity, ArrayRef<int64_t> divisibility,
                    ArrayRef<int64_t> constancy,
                    std::optional<int64_t> constantValue)
     : contiguity(contiguity), divisibility(divisibility), constancy(constancy),
-      constantValue(constantValue) {
+      constantValue(constantValue),
+      nonNegative(constantValue && *constantValue >= 0) {
   assert(contiguity.size() == divisibility.size() &&
          contiguity.size() == constancy.size() && "one entry per dimension");
 }
@@ -156,7 +157,9 @@ AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
   std::optional<int64_t> constant;
   if (lhs.constantValue == rhs.constantValue)
     constant = lhs.constantValue;
-  return AxisInfo(contiguity, divisibility, constancy, constant);
+  AxisInfo joined(contiguity, divisibility, constancy, constant);
+  joined.setNonNegative(lhs.nonNegative && rhs.nonNegative);
+  return joined;
 }
 
 static void printList(raw_ostream &os, ArrayRef<int64_t> values) {
@@ -230,7 +233,9 @@ static AxisInfo getDenseConstantState(DenseIntElementsAttr attr) {
     facts.constancy[d] = constancy;
     stride *= shape[d];
   }
-  return facts.get();
+  AxisInfo info = facts.get();
+  info.setNonNegative(llvm::all_of(values, [](int64_t v) { return v >= 0; }));
+  return info;
 }
 
 /// Elementwise `lhs + rhs` (or `lhs - rhs`); `rhsScale` converts the units of
@@ -582,6 +587,27 @@ foldToConstant(Operation *op, ArrayRef<const AxisInfo *> operands) {
                                     *value);
 }
 
+/// Whether the single integer result of `op` is non-negative.
+static bool isNonNegativeResult(Operation *op,
+                                ArrayRef<const AxisInfo *> operands) {
+  auto nonNegative = [&](unsigned i) { return operands[i]->isNonNegative(); };
+  return TypeSwitch<Operation *, bool>(op)
+      .Case([](ArangeOp arange) { return arange.getStart() >= 0; })
+      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp, arith::IndexCastUIOp,
+            arith::CmpIOp, arith::ShRUIOp>([](Operation *) { return true; })
+      .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
+            ConvertLayoutOp, arith::ExtSIOp, arith::IndexCastOp, arith::ShRSIOp,
+            arith::ShLIOp, arith::DivUIOp, arith::RemUIOp, arith::RemSIOp>(
+          [&](Operation *) { return nonNegative(0); })
+      .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::OrIOp,
+            arith::XOrIOp, arith::MinSIOp, arith::MaxUIOp>(
+          [&](Operation *) { return nonNegative(0) && nonNegative(1); })
+      .Case<arith::AndIOp, arith::MaxSIOp, arith::MinUIOp>(
+          [&](Operation *) { return nonNegative(0) || nonNegative(1); })
+      .Case([&](arith::SelectOp) { return nonNegative(1) && nonNegative(2); })
+      .Default([](Operation *) { return false; });
+}
+
 /// The facts about the single result of `op`, or nothing when only the
 /// pessimistic state holds.
 static std::optional<AxisInfo> visitOp(Operation *op,
@@ -656,13 +682,15 @@ static std::optional<AxisInfo> visitOp(Operation *op,
         return visitDiv(operand(0), operand(1), /*isFloor=*/true);
       })
       .Case([&](arith::DivSIOp) {
-        return visitDiv(operand(0), operand(1), /*isFloor=*/false);
+        return visitDiv(operand(0), operand(1),
+                        /*isFloor=*/operand(0).isNonNegative());
       })
       .Case([&](arith::RemUIOp) {
         return visitRem(operand(0), operand(1), /*isFloor=*/true);
       })
       .Case([&](arith::RemSIOp) {
-        return visitRem(operand(0), operand(1), /*isFloor=*/false);
+        return visitRem(operand(0), operand(1),
+                        /*isFloor=*/operand(0).isNonNegative());
       })
       .Case([&](arith::AndIOp) { return visitAnd(operand(0), operand(1)); })
       .Case<arith::OrIOp, arith::XOrIOp, arith::MinSIOp, arith::MaxSIOp,
@@ -712,18 +740,17 @@ public:
           return !lattice->getValue().isInitialized();
         }))
       return success();
-    std::optional<AxisInfo> info;
-    if (results.size() == 1 && isTracked(op->getResult(0).getType())) {
-      SmallVector<const AxisInfo *> infos;
-      for (const AxisInfoLattice *lattice : operands)
-        infos.push_back(&lattice->getValue());
-      info = visitOp(op, infos);
-    }
-    if (!info) {
+    if (results.size() != 1 || !isTracked(op->getResult(0).getType())) {
       setAllToEntryStates(results);
       return success();
     }
-    propagateIfChanged(results.front(), results.front()->join(*info));
+    SmallVector<const AxisInfo *> infos;
+    for (const AxisInfoLattice *lattice : operands)
+      infos.push_back(&lattice->getValue());
+    AxisInfo info = visitOp(op, infos).value_or(
+        AxisInfo::getPessimisticValueState(op->getResult(0)));
+    info.setNonNegative(info.isNonNegative() || isNonNegativeResult(op, infos));
+    propagateIfChanged(results.front(), results.front()->join(info));
     return success();
   }
 
@@ -745,6 +772,7 @@ public:
     if (lb.isInitialized() && step.isInitialized()) {
       AxisInfo iv({1}, {gcd(lb.getDivisibility(0), step.getDivisibility(0))},
                   {1});
+      iv.setNonNegative(lb.isNonNegative() && step.isNonNegative());
       AxisInfoLattice *lattice = argLattices.front();
       propagateIfChanged(lattice, lattice->join(iv));
     }

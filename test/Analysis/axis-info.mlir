@@ -133,7 +133,8 @@ func.func @mul_div_rem(%n: i32 {block.divisibility = 16}) {
   %scaled = arith.muli %r, %ns : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [4]}}
   %q = arith.divui %r, %fours : tensor<128xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // Signed division keeps the groups of a non-negative dividend only.
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [4]}}
   %qs = arith.divsi %r, %fours : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
   %qn = arith.divui %scaled, %ns : tensor<128xi32>
@@ -141,8 +142,14 @@ func.func @mul_div_rem(%n: i32 {block.divisibility = 16}) {
   %qe = arith.divsi %scaled, %fours : tensor<128xi32>
   // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1]}}
   %m = arith.remui %r, %fours : tensor<128xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1]}}
   %ms = arith.remsi %r, %fours : tensor<128xi32>
+  // expected-remark @below {{contiguity = [128], divisibility = [1], constancy = [1]}}
+  %maybeNegative = arith.subi %r, %ones : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %qneg = arith.divsi %maybeNegative, %fours : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %mneg = arith.remsi %maybeNegative, %fours : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
   %m3 = arith.remui %r, %threes : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1]}}
@@ -478,5 +485,31 @@ func.func @vector_width_layouts(%x: !block.ptr<f32> {block.alignment = 16}) {
   %cp = block.addptr %cs, %coffs : tensor<64x64x!block.ptr<f32>, #cols>, tensor<64x64xi32, #cols>
   // expected-remark @below {{vector width = 4}}
   %cv = block.load %cp : tensor<64x64x!block.ptr<f32>, #cols>
+  return
+}
+
+// -----
+
+// Offsets wrapped around a size (`(pid * 32 + arange) % m`): program ids and
+// ranges are non-negative, so the remainder keeps runs as long as m's
+// divisibility.
+// expected-remark @below {{arg #0: contiguity = [1], divisibility = [16], constancy = [1]}}
+func.func @wrapped_offsets(%m: i32 {block.divisibility = 16}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [1], constant = 32}}
+  %c32 = arith.constant 32 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %pid = block.program_id x
+  // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [1]}}
+  %start = arith.muli %pid, %c32 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [32]}}
+  %starts = block.splat %start : tensor<32xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [1073741824], constancy = [1]}}
+  %r = block.arange 0, 32 : tensor<32xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [32], constancy = [1]}}
+  %offs = arith.addi %starts, %r : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [32]}}
+  %ms = block.splat %m : tensor<32xi32>
+  // expected-remark @below {{contiguity = [16], divisibility = [16], constancy = [1]}}
+  %wrapped = arith.remsi %offs, %ms : tensor<32xi32>
   return
 }

@@ -63,6 +63,12 @@ public:
   /// The value of every element, when all elements are one known integer.
   std::optional<int64_t> getConstantValue() const { return constantValue; }
 
+  /// Whether every element is known to be >= 0 as a signed integer (like the
+  /// contiguity, this assumes index arithmetic does not overflow). Signed
+  /// division and remainder keep runs only of non-negative dividends.
+  bool isNonNegative() const { return nonNegative; }
+  void setNonNegative(bool value) { nonNegative = value; }
+
   /// False for the bottom state of a value not reached yet.
   bool isInitialized() const { return !contiguity.empty(); }
 
@@ -88,7 +94,8 @@ public:
   bool operator==(const AxisInfo &other) const {
     return contiguity == other.contiguity &&
            divisibility == other.divisibility && constancy == other.constancy &&
-           constantValue == other.constantValue;
+           constantValue == other.constantValue &&
+           nonNegative == other.nonNegative;
   }
 
   /// Prints `contiguity = [..], divisibility = [..], constancy = [..]` and,
@@ -100,6 +107,7 @@ private:
   DimVector divisibility;
   DimVector constancy;
   std::optional<int64_t> constantValue;
+  bool nonNegative = false;
 };
 
 /// Computes the AxisInfo of every integer and pointer value under a module or

@@ -20,3 +20,13 @@ func.func @foreign_encoding(%x: !block.ptr<i32>)
   %range = block.arange 0, 128 : tensor<128xi32, "rows">
   return
 }
+
+// -----
+
+#eight = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+func.func @other_warps(%x: !block.ptr<i32>)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  // expected-error @+1 {{block-assign-layouts: tensor type 'tensor<256xi32, #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>>' spreads over 8 warps, but the kernel has 4}}
+  %range = block.arange 0, 256 : tensor<256xi32, #eight>
+  return
+}

@@ -208,6 +208,11 @@ private:
       return emitError(value.getLoc())
              << "block-assign-layouts: tensor type " << Type(type)
              << " has an encoding that is no distributed layout";
+    if (layout.getNumWarps() != numWarps)
+      return emitError(value.getLoc())
+             << "block-assign-layouts: tensor type " << Type(type)
+             << " spreads over " << layout.getNumWarps()
+             << " warps, but the kernel has " << numWarps;
     // A layout the program already has stays.
     layouts[value] = layout;
     fixed.insert(value);
