@@ -111,8 +111,8 @@ static SmallVector<Forward> getForwards(RegionBranchOpInterface branch) {
         successor.getSuccessorInputs());
   for (Region &region : branch->getRegions())
     for (Block &block : region) {
-      auto terminator =
-          dyn_cast<RegionBranchTerminatorOpInterface>(block.getTerminator());
+      auto terminator = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(
+          block.empty() ? nullptr : &block.back());
       if (!terminator)
         continue;
       successors.clear();
@@ -167,6 +167,10 @@ private:
   void addEdge(Value from, Value to, Relation relation, unsigned axis = 0,
                ArrayRef<int32_t> order = {}) {
     edges[from].push_back({to, relation, axis, order});
+  }
+  ArrayRef<Edge> getEdges(Value value) const {
+    auto it = edges.find(value);
+    return it == edges.end() ? ArrayRef<Edge>() : ArrayRef<Edge>(it->second);
   }
   void relateSame(Value a, Value b) {
     addEdge(a, b, Relation::Same);
@@ -312,7 +316,7 @@ private:
     for (size_t next = 0; next < queue.size(); ++next) {
       Value from = queue[next];
       DistributedLayoutAttr fromLayout = layouts.lookup(from);
-      for (const Edge &edge : edges.lookup(from)) {
+      for (const Edge &edge : getEdges(from)) {
         if (layouts.count(edge.to) ||
             (isPermutation(edge.relation) && !acrossTrans))
           continue;
@@ -329,7 +333,7 @@ private:
   void seedAcrossTransposes() {
     for (Value value : values)
       if (!layouts.count(value))
-        for (const Edge &edge : edges.lookup(value))
+        for (const Edge &edge : getEdges(value))
           if (isPermutation(edge.relation))
             if (DistributedLayoutAttr from = layouts.lookup(edge.to)) {
               Edge back = edge;
@@ -460,7 +464,7 @@ private:
         Value value = worklist.pop_back_val();
         if (!anchorOfComponent.try_emplace(value, preferred).second)
           continue;
-        for (const Edge &edge : edges.lookup(value))
+        for (const Edge &edge : getEdges(value))
           if (edge.relation == Relation::Same)
             worklist.push_back(edge.to);
       }
