@@ -1,4 +1,5 @@
 // RUN: block-opt %s -split-input-file -block-test-print-axis-info -verify-diagnostics -o /dev/null
+// RUN: block-opt %s -split-input-file -block-test-print-axis-info=per-function -verify-diagnostics -o /dev/null
 
 // Constants are exact: scalars, splats and dense tensors.
 func.func @constants() {

@@ -11,6 +11,7 @@
 #include "block/Dialect/Block/IR/BlockOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -22,15 +23,30 @@ struct TestAxisInfoPass
     : PassWrapper<TestAxisInfoPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAxisInfoPass)
 
+  TestAxisInfoPass() = default;
+  TestAxisInfoPass(const TestAxisInfoPass &pass) : PassWrapper(pass) {}
+
   StringRef getArgument() const final { return "block-test-print-axis-info"; }
   StringRef getDescription() const final {
     return "Print the contiguity, divisibility and constancy of every "
            "integer and pointer value as remarks";
   }
 
+  Option<bool> perFunction{
+      *this, "per-function",
+      llvm::cl::desc("Analyse each function on its own, as the lowering of a "
+                     "single kernel does")};
+
   void runOnOperation() override {
-    AxisInfoAnalysis analysis(getOperation());
-    getOperation().walk([&](Operation *op) {
+    if (!perFunction)
+      return print(getOperation());
+    for (auto func : getOperation().getOps<FunctionOpInterface>())
+      print(func);
+  }
+
+  static void print(Operation *root) {
+    AxisInfoAnalysis analysis(root);
+    root->walk([&](Operation *op) {
       for (Region &region : op->getRegions()) {
         std::string regionName =
             op->getNumRegions() == 1
