@@ -104,3 +104,23 @@ func.func @load(%p: tensor<256x!block.ptr<f32>, #a>) -> tensor<256xf32, #b> {
   %c = block.convert_layout %v : tensor<256xf32, #a> -> tensor<256xf32, #b>
   return %c : tensor<256xf32, #b>
 }
+
+// A conversion does not move back to a wider tensor.
+// CHECK-LABEL: func.func @narrowed(
+// CHECK: arith.truncf
+// CHECK-NEXT: block.convert_layout %{{.*}} : tensor<256xf16
+func.func @narrowed(%x: tensor<256xf32, #a>) -> tensor<256xf16, #b> {
+  %h = arith.truncf %x : tensor<256xf32, #a> to tensor<256xf16, #a>
+  %c = block.convert_layout %h : tensor<256xf16, #a> -> tensor<256xf16, #b>
+  return %c : tensor<256xf16, #b>
+}
+
+// It does move back to a narrower one.
+// CHECK-LABEL: func.func @widened(
+// CHECK-NEXT: block.convert_layout %{{.*}} : tensor<256xf16
+// CHECK-NEXT: arith.extf
+func.func @widened(%x: tensor<256xf16, #a>) -> tensor<256xf32, #b> {
+  %w = arith.extf %x : tensor<256xf16, #a> to tensor<256xf32, #a>
+  %c = block.convert_layout %w : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  return %c : tensor<256xf32, #b>
+}

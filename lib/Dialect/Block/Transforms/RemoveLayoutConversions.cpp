@@ -126,6 +126,15 @@ static Value rematerialize(Value value, DistributedLayoutAttr layout,
   return result;
 }
 
+/// Bits of the tensor `value` (pointers count 64).
+static int64_t getBits(Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Type element = type.getElementType();
+  int64_t bits =
+      isa<PointerType>(element) ? 64 : element.getIntOrFloatBitWidth();
+  return type.getNumElements() * bits;
+}
+
 struct RematerializeConversion : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -137,6 +146,10 @@ struct RematerializeConversion : OpRewritePattern<ConvertLayoutOp> {
       return failure();
     Rematerialization plan;
     if (failed(collect(convert.getSrc(), layout, plan)))
+      return failure();
+    // The conversion that remains must not move more bytes.
+    if (!plan.leaves.empty() &&
+        getBits(plan.leaves.front().first) > getBits(convert.getSrc()))
       return failure();
     DenseMap<Placed, Value> built;
     Value replacement =
