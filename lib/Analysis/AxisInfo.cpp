@@ -149,7 +149,8 @@ AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
   for (unsigned d = 0, e = lhs.getRank(); d < e; ++d) {
     contiguity.push_back(gcd(lhs.getContiguity(d), rhs.getContiguity(d)));
     constancy.push_back(gcd(lhs.getConstancy(d), rhs.getConstancy(d)));
-    // Joined runs are shorter: use what holds at the shorter run's starts.
+    // Joined runs are shorter: use what holds at the shorter run's starts
+    // (in steps of 1, which understates pointers' but stays true).
     divisibility.push_back(
         gcd(lhs.getDivisibilityAtStride(d, contiguity.back()),
             rhs.getDivisibilityAtStride(d, contiguity.back())));
