@@ -56,12 +56,17 @@ static void appendShortestHalf(std::string &out, float value, uint16_t bits,
     appendShortest(out, value);
     return;
   }
+  // Large halves are integers: 65504, not 6.55e+04.
+  if (std::fabs(value) >= 1 && std::fabs(value) < 1e9f &&
+      value == std::trunc(value)) {
+    out += std::to_string(static_cast<int64_t>(value));
+    return;
+  }
   char buffer[32];
   for (int digits = 1; digits <= 9; ++digits) {
     std::snprintf(buffer, sizeof(buffer), "%.*g", digits, value);
     float back = std::strtof(buffer, nullptr);
-    uint16_t again = bfloat ? floatToBFloat16(back)
-                            : floatToHalf(back);
+    uint16_t again = bfloat ? floatToBFloat16(back) : floatToHalf(back);
     if (again == bits)
       break;
   }

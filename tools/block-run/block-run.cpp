@@ -96,6 +96,7 @@ private:
 } // namespace
 
 static int fail(const std::string &message) {
+  std::cout.flush(); // Reports before the verdict.
   llvm::errs() << "block-run: error: " << message << "\n";
   return 1;
 }
@@ -273,6 +274,9 @@ static int run(const Options &options) {
   runOptions.checkUninitializedReads = options.checkUninitializedReads;
   runOptions.numThreads = options.threads;
   if (std::optional<interp::RunError> runError = kernel->run(args, runOptions)) {
+    // A launch the spec got wrong is no fault of an op.
+    if (runError->kind == interp::RunError::Kind::InvalidLaunch)
+      return fail(runError->message);
     emitError(runError->loc) << runError->message;
     return 1;
   }
