@@ -13,6 +13,8 @@
 #include "mlir/Support/DebugStringHelper.h"
 #include "llvm/ADT/SmallVectorExtras.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace mlir::block;
 using namespace mlir::block::interpreter;
@@ -123,7 +125,7 @@ SmallVector<SlotId> Compiler::lookup(ValueRange values) const {
 SlotId Compiler::defineConstant(Value value, ArrayRef<char> bytes) {
   int64_t length = getLength(value);
   int64_t total = length * getElementKindSize(*getElementKind(value.getType()));
-  auto storage = std::make_unique<uint64_t[]>((total + 7) / 8 + 1);
+  auto storage = std::make_unique<uint64_t[]>((total + 7) / 8);
   char *data = reinterpret_cast<char *>(storage.get());
   if (static_cast<int64_t>(bytes.size()) == total) {
     std::memcpy(data, bytes.data(), total);

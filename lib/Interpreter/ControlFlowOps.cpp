@@ -145,7 +145,7 @@ static LogicalResult compileFor(Compiler &c, const Program &program,
     loop.next = makeTransfer(program, yields, args);
   }
 
-  Instr &instr = c.emit(op, &execFor, Type());
+  Instr &instr = c.emit(op, &execFor);
   instr.data = &loop;
   instr.operands = {c.lookup(op.getLowerBound()), c.lookup(op.getUpperBound()),
                     c.lookup(op.getStep())};
@@ -181,7 +181,7 @@ static LogicalResult compileIf(Compiler &c, const Program &program,
   SmallVector<SlotId> results = c.define(op.getResults());
   branches.thenExit = makeTransfer(program, thenYields, results);
   branches.elseExit = makeTransfer(program, elseYields, results);
-  Instr &instr = c.emit(op, &execIf, Type());
+  Instr &instr = c.emit(op, &execIf);
   instr.data = &branches;
   instr.operands = {c.lookup(op.getCondition())};
   return success();
@@ -228,7 +228,7 @@ static LogicalResult compileWhile(Compiler &c, const Program &program,
   loop.toAfter = makeTransfer(program, forwarded, afterArgs);
   loop.toBefore = makeTransfer(program, afterYields, beforeArgs);
   loop.exit = makeTransfer(program, forwarded, results);
-  Instr &instr = c.emit(op, &execWhile, Type());
+  Instr &instr = c.emit(op, &execWhile);
   instr.data = &loop;
   return success();
 }
@@ -253,7 +253,7 @@ static LogicalResult compileExecuteRegion(Compiler &c,
   for (auto [result, yielded] :
        llvm::zip(op.getResults(), body.getTerminator()->getOperands()))
     c.alias(result, c.lookup(yielded));
-  Instr &instr = c.emit(op, &execRegion, Type());
+  Instr &instr = c.emit(op, &execRegion);
   instr.data = &region;
   return success();
 }

@@ -122,7 +122,7 @@ void Frame::FreeDeleter::operator()(char *p) const { std::free(p); }
 
 Frame::Frame(const Program &program, Memory &memory,
              llvm::raw_ostream &printStream)
-    : program(program), memory(memory), printStream(printStream) {
+    : memory(memory), printStream(printStream) {
   size_t bytes = std::max<int64_t>(program.arenaBytes, 64);
   arena.reset(static_cast<char *>(std::aligned_alloc(64, bytes)));
   if (!arena)
@@ -235,8 +235,8 @@ static std::optional<RunError> checkLaunch(const Program &program,
     if (!param.isPointer && arg.kind != Argument::Kind::Scalar)
       return launchError(which + ", but a buffer was given");
     if (!param.isPointer && arg.scalarKind != param.kind)
-      return launchError(which + ", but an " +
-                         getElementKindName(arg.scalarKind) + " was given");
+      return launchError(which + ", but the scalar given is " +
+                         getElementKindName(arg.scalarKind));
   }
   return std::nullopt;
 }

@@ -110,7 +110,6 @@ struct Frame {
   Frame(const Program &program, Memory &memory,
         llvm::raw_ostream &printStream);
 
-  const Program &program;
   Memory &memory;
   llvm::raw_ostream &printStream;
   std::array<uint64_t, 3> programId = {0, 0, 0};

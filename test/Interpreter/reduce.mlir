@@ -11,8 +11,9 @@
 // RUN: block-run %s --grid=1 --arg=ptr:f32:128:file=%t/x.npy --arg=ptr:i32:128:file=%t/ints.npy \
 // RUN:   --arg=ptr:f32:8:zeros --arg=ptr:f32:16:zeros --arg=ptr:f32:8:zeros --arg=ptr:i32:8:zeros \
 // RUN:   --arg=ptr:i32:16:zeros --arg=ptr:i32:8:zeros --arg=ptr:f32:1:zeros --arg=f32:0.5 \
+// RUN:   --arg=ptr:f32:16:zeros \
 // RUN:   --out=2:%t/rowsum.npy --out=3:%t/colmax.npy --out=4:%t/best.npy --out=5:%t/where.npy \
-// RUN:   --out=6:%t/colsum.npy --out=7:%t/rowmax.npy --out=8:%t/decay.npy
+// RUN:   --out=6:%t/colsum.npy --out=7:%t/rowmax.npy --out=8:%t/decay.npy --out=10:%t/coldecay.npy
 
 // RUN: %python %S/Inputs/reference.py expect %t/e_rowsum.npy 'tree_reduce(x.reshape(8, 16), 1, lambda a, b: a + b)' x=%t/x.npy
 // RUN: %python %S/Inputs/reference.py compare %t/rowsum.npy %t/e_rowsum.npy --exact
@@ -28,12 +29,15 @@
 // RUN: %python %S/Inputs/reference.py compare %t/rowmax.npy %t/e_rowmax.npy --exact
 // RUN: %python %S/Inputs/reference.py expect %t/e_decay.npy 'tree_reduce(x, 0, lambda a, b: a * f32(0.5) + b)' x=%t/x.npy
 // RUN: %python %S/Inputs/reference.py compare %t/decay.npy %t/e_decay.npy --exact
+// RUN: %python %S/Inputs/reference.py expect %t/e_coldecay.npy 'tree_reduce(x.reshape(8, 16), 0, lambda a, b: a * f32(0.5) + b)' x=%t/x.npy
+// RUN: %python %S/Inputs/reference.py compare %t/coldecay.npy %t/e_coldecay.npy --exact
 
 func.func @reduce(%x: !block.ptr<f32>, %ints: !block.ptr<i32>,
                   %rowsum: !block.ptr<f32>, %colmax: !block.ptr<f32>,
                   %best: !block.ptr<f32>, %where: !block.ptr<i32>,
                   %colsum: !block.ptr<i32>, %rowmax: !block.ptr<i32>,
-                  %decay: !block.ptr<f32>, %half: f32)
+                  %decay: !block.ptr<f32>, %half: f32,
+                  %coldecay: !block.ptr<f32>)
     attributes {block.kernel} {
   %r128 = block.arange 0, 128 : tensor<128xi32>
   %xs = block.splat %x : tensor<128x!block.ptr<f32>>
@@ -116,5 +120,17 @@ func.func @reduce(%x: !block.ptr<f32>, %ints: !block.ptr<i32>,
     block.yield %s : f32
   }
   block.store %decay, %d : !block.ptr<f32>
+
+  // The same, batched: the constant is the combiner's own.
+  %cd = block.reduce %xt axis = 0 : (tensor<8x16xf32>) -> tensor<16xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %h = arith.constant 0.5 : f32
+    %scaled = arith.mulf %a, %h : f32
+    %s = arith.addf %scaled, %b : f32
+    block.yield %s : f32
+  }
+  %p12 = block.splat %coldecay : tensor<16x!block.ptr<f32>>
+  %p13 = block.addptr %p12, %r16 : tensor<16x!block.ptr<f32>>, tensor<16xi32>
+  block.store %p13, %cd : tensor<16x!block.ptr<f32>>
   return
 }

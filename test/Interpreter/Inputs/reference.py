@@ -7,8 +7,8 @@
   reference.py expect OUT EXPR [NAME=IN.npy ...]
                                            writes EXPR, a NumPy expression
                                            of the named arrays (np, f32,
-                                           tree_reduce, to_bfloat16 are in
-                                           scope)
+                                           tree_reduce, sequential_scan and
+                                           to_bfloat16 are in scope)
   reference.py compare GOT EXPECTED [--rtol=R] [--atol=A] [--exact]
                                            exits 1 unless GOT matches
 
@@ -219,9 +219,17 @@ def tree_reduce(x, axis, combine):
     return x[0]
 
 
+def sequential_scan(x, axis, combine):
+    """The interpreter's scan: result[i] = combine(result[i - 1], x[i])."""
+    x = np.moveaxis(np.array(x), axis, 0)
+    for i in range(1, x.shape[0]):
+        x[i] = combine(x[i - 1], x[i])
+    return np.moveaxis(x, 0, axis)
+
+
 def expect(args):
     scope = {"np": np, "f32": np.float32, "tree_reduce": tree_reduce,
-             "to_bfloat16": to_bfloat16}
+             "sequential_scan": sequential_scan, "to_bfloat16": to_bfloat16}
     for binding in args.inputs:
         name, path = binding.split("=", 1)
         scope[name] = np.load(path)
