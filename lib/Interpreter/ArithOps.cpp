@@ -196,7 +196,8 @@ template <unsigned W, arith::CmpIPredicate P> struct CmpI {
 };
 } // namespace
 
-template <typename Op> static LogicalResult emitIntOp(Compiler &c, Operation *op) {
+template <typename Op>
+static LogicalResult emitIntOp(Compiler &c, Operation *op) {
   emitElementwise(c, op, selectIntOp<Op, 2>(kindOf(op->getResult(0))));
   return success();
 }
@@ -342,8 +343,7 @@ template <arith::CmpFPredicate P> struct CmpF {
 
 template <typename Op, unsigned Arity>
 static LogicalResult emitFloatOp(Compiler &c, Operation *op) {
-  emitElementwise(c, op,
-                  selectFloatOp<Op, Arity>(kindOf(op->getResult(0))));
+  emitElementwise(c, op, selectFloatOp<Op, Arity>(kindOf(op->getResult(0))));
   return success();
 }
 
@@ -426,9 +426,9 @@ template <unsigned From, ElementKind To, bool Signed> struct IntToFloat {
       return Signed ? static_cast<C>(asSigned) : static_cast<C>(bits);
     } else {
       constexpr uint64_t exact = uint64_t(1) << 24;
-      bool small = Signed ? (asSigned > -int64_t(exact) &&
-                             asSigned < int64_t(exact))
-                          : bits < exact;
+      bool small =
+          Signed ? (asSigned > -int64_t(exact) && asSigned < int64_t(exact))
+                 : bits < exact;
       if (small)
         return T::store(Signed ? static_cast<float>(asSigned)
                                : static_cast<float>(bits));
@@ -605,7 +605,8 @@ static LogicalResult checkRounding(arith::TruncFOp op) {
   return success();
 }
 
-LogicalResult mlir::block::interpreter::detail::compileArithOp(Compiler &c, Operation *op) {
+LogicalResult mlir::block::interpreter::detail::compileArithOp(Compiler &c,
+                                                               Operation *op) {
   auto in = [](Operation *op) { return kindOf(op->getOperand(0)); };
   auto out = [](Operation *op) { return kindOf(op->getResult(0)); };
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)

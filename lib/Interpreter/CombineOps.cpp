@@ -223,8 +223,7 @@ static LogicalResult compileReduce(Compiler &c, ReduceOp op) {
 static bool execScan(const Instr &instr, Frame &frame) {
   const auto &combine = instr.getData<Combine>();
   size_t n = combine.sizes.size();
-  int64_t outer = combine.outer, length = combine.length,
-          inner = combine.inner;
+  int64_t outer = combine.outer, length = combine.length, inner = combine.inner;
   int64_t rowStride = length * inner;
   // Offsets in elements of the first lane at position p along the axis.
   auto at = [&](int64_t p) { return p * inner; };
@@ -274,17 +273,15 @@ static bool execScan(const Instr &instr, Frame &frame) {
                       frame.get<char>(instr.results[k]) +
                           (lane + at(previous)) * size,
                       size);
-          std::memcpy(frame.get<char>(combine.incoming[k]),
-                      frame.get<char>(instr.operands[k]) +
-                          (lane + at(p)) * size,
-                      size);
+          std::memcpy(
+              frame.get<char>(combine.incoming[k]),
+              frame.get<char>(instr.operands[k]) + (lane + at(p)) * size, size);
         }
         if (!runCombiner(combine, frame, 1))
           return false;
         for (size_t k = 0; k < n; ++k) {
           unsigned size = combine.sizes[k];
-          std::memcpy(frame.get<char>(instr.results[k]) +
-                          (lane + at(p)) * size,
+          std::memcpy(frame.get<char>(instr.results[k]) + (lane + at(p)) * size,
                       frame.get<char>(combine.yielded[k]), size);
         }
       }
@@ -307,7 +304,8 @@ static LogicalResult compileScan(Compiler &c, ScanOp op) {
   return success();
 }
 
-LogicalResult mlir::block::interpreter::detail::compileCombineOp(Compiler &c, Operation *op) {
+LogicalResult
+mlir::block::interpreter::detail::compileCombineOp(Compiler &c, Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return compileReduce(c, reduce);
   return compileScan(c, cast<ScanOp>(op));

@@ -20,7 +20,8 @@ using namespace mlir::block;
 using namespace mlir::block::interpreter;
 using namespace mlir::block::interpreter::detail;
 
-std::optional<ElementKind> mlir::block::interpreter::detail::getElementKind(Type type) {
+std::optional<ElementKind>
+mlir::block::interpreter::detail::getElementKind(Type type) {
   type = getElementTypeOrSelf(type);
   if (isa<PointerType>(type))
     return ElementKind::Ptr;
@@ -70,7 +71,9 @@ std::string mlir::block::interpreter::detail::formatLocation(Location loc) {
       .str();
 }
 
-LogicalResult mlir::block::interpreter::detail::emitUnsupported(Operation *op, const Twine &why) {
+LogicalResult
+mlir::block::interpreter::detail::emitUnsupported(Operation *op,
+                                                  const Twine &why) {
   InFlightDiagnostic diag =
       op->emitOpError("is not supported by the interpreter");
   if (!why.isTriviallyEmpty())
@@ -179,8 +182,8 @@ Instr &Compiler::emit(Operation *op, ExecFn exec, Type laneType) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Compiler::compileOp(Operation *op) {
-  for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                      op->getResultTypes()))
+  for (Type type :
+       llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
     if (!isSupportedType(type))
       return emitUnsupported(op, "values of type " + debugString(type) +
                                      " are not supported");
@@ -237,15 +240,14 @@ static LogicalResult checkFunctionBody(func::FuncOp func) {
         "(scf) only");
   for (Type type : func.getArgumentTypes())
     if (!isSupportedType(type))
-      return func.emitOpError()
-             << "has an argument of type " << type
-             << ", which the interpreter does not support";
+      return func.emitOpError() << "has an argument of type " << type
+                                << ", which the interpreter does not support";
   return success();
 }
 
-FailureOr<SmallVector<SlotId>>
-Compiler::inlineCall(Operation *call, func::FuncOp callee,
-                     ArrayRef<SlotId> argSlots) {
+FailureOr<SmallVector<SlotId>> Compiler::inlineCall(Operation *call,
+                                                    func::FuncOp callee,
+                                                    ArrayRef<SlotId> argSlots) {
   if (!inlining.insert(callee).second) {
     call->emitOpError("is recursive; the interpreter inlines calls and "
                       "cannot run recursion");

@@ -49,9 +49,8 @@ public:
 
   /// Compiles the body of `callee` for a call whose operands are in
   /// `argSlots`; returns the slots of the returned values.
-  FailureOr<SmallVector<SlotId>> inlineCall(Operation *call,
-                                            func::FuncOp callee,
-                                            ArrayRef<SlotId> argSlots);
+  FailureOr<SmallVector<SlotId>>
+  inlineCall(Operation *call, func::FuncOp callee, ArrayRef<SlotId> argSlots);
   /// The function `symbol` names from `from`, or null.
   func::FuncOp lookupFunction(Operation *from, StringRef symbol);
 

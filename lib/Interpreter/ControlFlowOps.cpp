@@ -29,8 +29,7 @@ struct Transfer {
   void run(Frame &frame) const {
     for (size_t i = 0, e = from.size(); i < e; ++i)
       if (from[i] != to[i])
-        std::memcpy(frame.get<char>(to[i]), frame.get<char>(from[i]),
-                    bytes[i]);
+        std::memcpy(frame.get<char>(to[i]), frame.get<char>(from[i]), bytes[i]);
   }
 };
 
@@ -79,19 +78,18 @@ static __int128 readBound(const Frame &frame, SlotId slot, ElementKind kind,
   uint64_t bits = readBits(frame.get<char>(slot), size);
   if (isUnsigned)
     return bits;
-  return visitIntegerWidth(kind, [&](auto w) -> __int128 {
-    return sext<decltype(w)::value>(bits);
-  });
+  return visitIntegerWidth(
+      kind, [&](auto w) -> __int128 { return sext<decltype(w)::value>(bits); });
 }
 
 static bool execFor(const Instr &instr, Frame &frame) {
   const auto &loop = instr.getData<ForLoop>();
-  __int128 lower = readBound(frame, instr.operands[0], loop.ivKind,
-                             loop.unsignedCmp);
-  __int128 upper = readBound(frame, instr.operands[1], loop.ivKind,
-                             loop.unsignedCmp);
-  __int128 step = readBound(frame, instr.operands[2], loop.ivKind,
-                            loop.unsignedCmp);
+  __int128 lower =
+      readBound(frame, instr.operands[0], loop.ivKind, loop.unsignedCmp);
+  __int128 upper =
+      readBound(frame, instr.operands[1], loop.ivKind, loop.unsignedCmp);
+  __int128 step =
+      readBound(frame, instr.operands[2], loop.ivKind, loop.unsignedCmp);
   if (step <= 0 && lower < upper)
     return frame.fail(instr, RunError::Kind::InvalidOperation, -1,
                       "scf.for in " + frame.describeLane(instr, -1) +
@@ -271,15 +269,15 @@ static LogicalResult compileCall(Compiler &c, func::CallOp op) {
   return success();
 }
 
-LogicalResult mlir::block::interpreter::detail::compileControlFlowOp(Compiler &c, Operation *op) {
+LogicalResult
+mlir::block::interpreter::detail::compileControlFlowOp(Compiler &c,
+                                                       Operation *op) {
   const Program &program = c.getProgram();
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](scf::ForOp o) { return compileFor(c, program, o); })
       .Case([&](scf::IfOp o) { return compileIf(c, program, o); })
       .Case([&](scf::WhileOp o) { return compileWhile(c, program, o); })
-      .Case([&](scf::ExecuteRegionOp o) {
-        return compileExecuteRegion(c, o);
-      })
+      .Case([&](scf::ExecuteRegionOp o) { return compileExecuteRegion(c, o); })
       .Case([&](func::CallOp o) { return compileCall(c, o); })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

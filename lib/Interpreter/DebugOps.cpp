@@ -107,8 +107,8 @@ static void appendValue(std::string &out, ElementKind kind, uint64_t bits,
     return;
   }
   default:
-    out += std::to_string(
-        visitIntegerWidth(kind, [&](auto w) { return sext<decltype(w)::value>(bits); }));
+    out += std::to_string(visitIntegerWidth(
+        kind, [&](auto w) { return sext<decltype(w)::value>(bits); }));
     return;
   }
 }
@@ -167,17 +167,17 @@ static bool execAssert(const Instr &instr, Frame &frame) {
   const uint8_t *condition = frame.get<uint8_t>(instr.operands[0]);
   for (int64_t i = 0, n = instr.numElements; i < n; ++i)
     if (!condition[i])
-      return frame.fail(instr, RunError::Kind::AssertionFailed,
-                        instr.op->shape.empty() ? -1 : i,
-                        "assertion failed in " +
-                            frame.describeLane(instr,
-                                               instr.op->shape.empty() ? -1
-                                                                       : i) +
-                            ": " + instr.getData<DebugInfo>().text);
+      return frame.fail(
+          instr, RunError::Kind::AssertionFailed,
+          instr.op->shape.empty() ? -1 : i,
+          "assertion failed in " +
+              frame.describeLane(instr, instr.op->shape.empty() ? -1 : i) +
+              ": " + instr.getData<DebugInfo>().text);
   return true;
 }
 
-LogicalResult mlir::block::interpreter::detail::compileDebugOp(Compiler &c, Operation *op) {
+LogicalResult mlir::block::interpreter::detail::compileDebugOp(Compiler &c,
+                                                               Operation *op) {
   auto &info = c.makeData<DebugInfo>();
   if (auto assertOp = dyn_cast<AssertOp>(op)) {
     info.text = assertOp.getMessage().str();

@@ -27,8 +27,8 @@ using namespace mlir::block::interpreter::detail;
 #else
 #define BLOCK_FMA_CLONES
 #endif
-BLOCK_FMA_CLONES static void multiplyAddRow(float *row, float x,
-                                            const float *b, int64_t count) {
+BLOCK_FMA_CLONES static void multiplyAddRow(float *row, float x, const float *b,
+                                            int64_t count) {
   for (int64_t n = 0; n < count; ++n)
     row[n] = std::fma(x, b[n], row[n]);
 }
@@ -113,7 +113,8 @@ static ExecFn selectDot(ElementKind in, ElementKind acc) {
   });
 }
 
-LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c, Operation *op) {
+LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
+                                                             Operation *op) {
   auto dot = cast<DotOp>(op);
   auto a = cast<RankedTensorType>(dot.getA().getType());
   auto b = cast<RankedTensorType>(dot.getB().getType());

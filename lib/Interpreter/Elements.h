@@ -11,8 +11,8 @@
 #ifndef BLOCK_LIB_INTERPRETER_ELEMENTS_H
 #define BLOCK_LIB_INTERPRETER_ELEMENTS_H
 
-#include "block/Interpreter/Interpreter.h"
 #include "Float16.h"
+#include "block/Interpreter/Interpreter.h"
 
 #include <cstdint>
 #include <cstring>
@@ -63,9 +63,7 @@ template <> struct FloatTraits<ElementKind::F16> {
   using Compute = float;
   static float load(uint16_t bits) { return halfToFloat(bits); }
   static uint16_t store(float value) { return floatToHalf(value); }
-  static uint16_t storeDouble(double value) {
-    return doubleToHalf(value);
-  }
+  static uint16_t storeDouble(double value) { return doubleToHalf(value); }
 };
 
 template <> struct FloatTraits<ElementKind::BF16> {
@@ -73,9 +71,7 @@ template <> struct FloatTraits<ElementKind::BF16> {
   using Compute = float;
   static float load(uint16_t bits) { return bfloat16ToFloat(bits); }
   static uint16_t store(float value) { return floatToBFloat16(value); }
-  static uint16_t storeDouble(double value) {
-    return doubleToBFloat16(value);
-  }
+  static uint16_t storeDouble(double value) { return doubleToBFloat16(value); }
 };
 
 template <> struct FloatTraits<ElementKind::F32> {

@@ -63,7 +63,9 @@ template <ElementKind Kind, typename Op> struct FloatOp {
   using T = FloatTraits<Kind>;
   using S = typename T::Storage;
   static S apply(S a) { return T::store(Op::apply(T::load(a))); }
-  static S apply(S a, S b) { return T::store(Op::apply(T::load(a), T::load(b))); }
+  static S apply(S a, S b) {
+    return T::store(Op::apply(T::load(a), T::load(b)));
+  }
   static S apply(S a, S b, S c) {
     return T::store(Op::apply(T::load(a), T::load(b), T::load(c)));
   }

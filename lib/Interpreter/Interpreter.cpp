@@ -126,13 +126,14 @@ Frame::Frame(const Program &program, Memory &memory,
   size_t bytes = std::max<int64_t>(program.arenaBytes, 64);
   arena.reset(static_cast<char *>(std::aligned_alloc(64, bytes)));
   if (!arena)
-    llvm::report_fatal_error("out of memory for the interpreter's values");
+    return;
   std::memset(arena.get(), 0, bytes);
   slots.reserve(program.slots.size());
   for (const SlotInfo &slot : program.slots)
-    slots.push_back(slot.constant ? const_cast<char *>(
-                                        static_cast<const char *>(slot.constant))
-                                  : arena.get() + slot.offset);
+    slots.push_back(
+        slot.constant
+            ? const_cast<char *>(static_cast<const char *>(slot.constant))
+            : arena.get() + slot.offset);
 }
 
 std::string Frame::describeLane(const Instr &instr, int64_t lane) const {
@@ -283,11 +284,21 @@ std::optional<RunError> CompiledKernel::run(ArrayRef<Argument> args,
 
   auto work = [&](unsigned thread) {
     Frame frame(*program, memory, printStream);
+    if (!frame.hasStorage()) {
+      RunError error(program->loc);
+      error.location = formatLocation(program->loc);
+      error.message = "cannot allocate the " +
+                      std::to_string(program->arenaBytes) +
+                      " bytes that the values of a program instance need";
+      errors[thread] = std::move(error);
+      failedInstance[thread] = 0;
+      return;
+    }
     frame.grid = grid;
     for (auto [arg, param, slot] :
          llvm::zip(args, program->params, program->argSlots)) {
-      uint64_t bits = param.isPointer ? reinterpret_cast<uint64_t>(arg.data)
-                                      : arg.bits;
+      uint64_t bits =
+          param.isPointer ? reinterpret_cast<uint64_t>(arg.data) : arg.bits;
       unsigned size = param.isPointer ? 8 : getElementKindSize(param.kind);
       std::memcpy(frame.get<char>(slot), &bits, size);
     }

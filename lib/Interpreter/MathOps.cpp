@@ -72,9 +72,7 @@ struct PowF {
   template <typename C> static C apply(C x, C y) { return std::pow(x, y); }
 };
 struct CopySign {
-  template <typename C> static C apply(C x, C y) {
-    return std::copysign(x, y);
-  }
+  template <typename C> static C apply(C x, C y) { return std::copysign(x, y); }
 };
 struct Fma {
   template <typename C> static C apply(C a, C b, C c) {
@@ -197,7 +195,8 @@ static LogicalResult emitFloat(Compiler &c, Operation *op) {
   return success();
 }
 
-template <typename Op> static LogicalResult emitTest(Compiler &c, Operation *op) {
+template <typename Op>
+static LogicalResult emitTest(Compiler &c, Operation *op) {
   emitElementwise(c, op, selectFloatTest<Op>(kindOf(op->getOperand(0))));
   return success();
 }
@@ -208,7 +207,8 @@ static LogicalResult emitInt(Compiler &c, Operation *op) {
   return success();
 }
 
-LogicalResult mlir::block::interpreter::detail::compileMathOp(Compiler &c, Operation *op) {
+LogicalResult mlir::block::interpreter::detail::compileMathOp(Compiler &c,
+                                                              Operation *op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case<math::ExpOp>([&](auto) { return emitFloat<Exp, 1>(c, op); })
       .Case<math::Exp2Op>([&](auto) { return emitFloat<Exp2, 1>(c, op); })

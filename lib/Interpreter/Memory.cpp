@@ -20,8 +20,7 @@ Memory::Memory(std::vector<Buffer> bound, const std::vector<bool> &tracked)
       buffer.shadow = shadows[next++].data();
 }
 
-bool Memory::lookup(uint64_t address, unsigned size,
-                    BufferCache &cache) const {
+bool Memory::lookup(uint64_t address, unsigned size, BufferCache &cache) const {
   // Kernels bind a handful of buffers: a scan beats any index, and runs
   // only when an op leaves the buffer it hit last.
   for (const Buffer &buffer : buffers) {
@@ -74,8 +73,8 @@ std::string Memory::describe(uint64_t address, unsigned size,
     what += plural(bytes, "byte") + ")";
 
   // Offsets count in accessed elements when the address is on their grid.
-  bool inElements = offset % static_cast<int64_t>(size) == 0 &&
-                    bytes % size == 0;
+  bool inElements =
+      offset % static_cast<int64_t>(size) == 0 && bytes % size == 0;
   uint64_t unit = inElements ? size : 1;
   const char *unitName = inElements ? "element" : "byte";
   std::string text = std::string(unitName) + " offset " +

@@ -70,8 +70,7 @@ inline bool isWritten(const Buffer &buffer, uint64_t address, unsigned size) {
   return true;
 }
 
-inline void markWritten(const Buffer &buffer, uint64_t address,
-                        unsigned size) {
+inline void markWritten(const Buffer &buffer, uint64_t address, unsigned size) {
   uint8_t *shadow = buffer.shadow + (address - buffer.begin);
   for (unsigned i = 0; i < size; ++i)
     shadow[i] = 1;

@@ -19,6 +19,7 @@
 #include "block/Dialect/Block/IR/BlockOps.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Compiler.h"
 
 #include <cstring>
 
@@ -29,9 +30,10 @@ using namespace mlir::block::interpreter::detail;
 
 /// Stops the run at `lane`, whose `size`-byte access at `address` is out of
 /// bounds or (`uninitialized`) reads bytes nothing has written.
-[[gnu::noinline]] static bool failAccess(const Instr &instr, Frame &frame,
-                                         int64_t lane, uint64_t address,
-                                         unsigned size, bool uninitialized) {
+LLVM_ATTRIBUTE_NOINLINE static bool failAccess(const Instr &instr, Frame &frame,
+                                               int64_t lane, uint64_t address,
+                                               unsigned size,
+                                               bool uninitialized) {
   std::string text =
       uninitialized
           ? instr.op->name + " in " + frame.describeLane(instr, lane) +
@@ -59,7 +61,8 @@ static inline bool findBuffer(Frame &frame, uint64_t address, unsigned size,
 template <unsigned Size, bool HasMask, bool HasOther, bool IsBool>
 static bool execLoad(const Instr &instr, Frame &frame) {
   const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
-  const uint8_t *mask = HasMask ? frame.get<uint8_t>(instr.operands[1]) : nullptr;
+  const uint8_t *mask =
+      HasMask ? frame.get<uint8_t>(instr.operands[1]) : nullptr;
   const char *other = HasOther ? frame.get<char>(instr.operands[2]) : nullptr;
   char *result = frame.get<char>(instr.results[0]);
   BufferCache cache;
@@ -73,10 +76,10 @@ static bool execLoad(const Instr &instr, Frame &frame) {
       continue;
     }
     uint64_t address = ptr[i];
-    if (!findBuffer(frame, address, Size, cache)) [[unlikely]]
+    if (LLVM_UNLIKELY(!findBuffer(frame, address, Size, cache)))
       return failAccess(instr, frame, i, address, Size, false);
-    if (cache.buffer->shadow && !isWritten(*cache.buffer, address, Size))
-      [[unlikely]]
+    if (LLVM_UNLIKELY(cache.buffer->shadow &&
+                      !isWritten(*cache.buffer, address, Size)))
       return failAccess(instr, frame, i, address, Size, true);
     std::memcpy(element, reinterpret_cast<const void *>(address), Size);
     if (IsBool)
@@ -89,16 +92,17 @@ template <unsigned Size, bool HasMask>
 static bool execStore(const Instr &instr, Frame &frame) {
   const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
   const char *value = frame.get<char>(instr.operands[1]);
-  const uint8_t *mask = HasMask ? frame.get<uint8_t>(instr.operands[2]) : nullptr;
+  const uint8_t *mask =
+      HasMask ? frame.get<uint8_t>(instr.operands[2]) : nullptr;
   BufferCache cache;
   for (int64_t i = 0, n = instr.numElements; i < n; ++i) {
     if (HasMask && !mask[i])
       continue;
     uint64_t address = ptr[i];
-    if (!findBuffer(frame, address, Size, cache)) [[unlikely]]
+    if (LLVM_UNLIKELY(!findBuffer(frame, address, Size, cache)))
       return failAccess(instr, frame, i, address, Size, false);
     std::memcpy(reinterpret_cast<void *>(address), value + i * Size, Size);
-    if (cache.buffer->shadow) [[unlikely]]
+    if (LLVM_UNLIKELY(cache.buffer->shadow))
       markWritten(*cache.buffer, address, Size);
   }
   return true;
@@ -198,8 +202,7 @@ static uint64_t combineAtomic(RMWKind kind, ElementKind element, uint64_t old,
 /// gives the new bits of an active lane.
 template <typename Update>
 static bool runAtomicLanes(const Instr &instr, Frame &frame,
-                           const uint8_t *mask, unsigned size,
-                           Update update) {
+                           const uint8_t *mask, unsigned size, Update update) {
   const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
   char *result = frame.get<char>(instr.results[0]);
   BufferCache cache;
@@ -243,13 +246,11 @@ static bool execAtomicCAS(const Instr &instr, Frame &frame) {
   unsigned size = getElementKindSize(info.element);
   const char *compare = frame.get<char>(instr.operands[1]);
   const char *values = frame.get<char>(instr.operands[2]);
-  return runAtomicLanes(instr, frame, nullptr, size,
-                        [&](int64_t i, uint64_t old) {
-                          uint64_t expected = readBits(compare + i * size, size);
-                          return old == expected
-                                     ? readBits(values + i * size, size)
-                                     : old;
-                        });
+  return runAtomicLanes(
+      instr, frame, nullptr, size, [&](int64_t i, uint64_t old) {
+        uint64_t expected = readBits(compare + i * size, size);
+        return old == expected ? readBits(values + i * size, size) : old;
+      });
 }
 
 static LogicalResult compileAtomicRMW(Compiler &c, AtomicRMWOp op) {
@@ -279,7 +280,8 @@ static LogicalResult compileAtomicCAS(Compiler &c, AtomicCASOp op) {
   return success();
 }
 
-LogicalResult mlir::block::interpreter::detail::compileMemoryOp(Compiler &c, Operation *op) {
+LogicalResult mlir::block::interpreter::detail::compileMemoryOp(Compiler &c,
+                                                                Operation *op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](LoadOp o) { return compileLoad(c, o); })
       .Case([&](StoreOp o) { return compileStore(c, o); })

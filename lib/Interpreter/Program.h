@@ -107,8 +107,7 @@ struct Program {
 
 /// The state of one thread running program instances.
 struct Frame {
-  Frame(const Program &program, Memory &memory,
-        llvm::raw_ostream &printStream);
+  Frame(const Program &program, Memory &memory, llvm::raw_ostream &printStream);
 
   Memory &memory;
   llvm::raw_ostream &printStream;
@@ -117,6 +116,9 @@ struct Frame {
   /// Lanes of the combiner code now running (see Instr::batched).
   int64_t batch = 1;
   std::optional<RunError> error;
+
+  /// False when the values' storage could not be allocated.
+  bool hasStorage() const { return arena != nullptr; }
 
   template <typename T> T *get(SlotId id) const {
     return reinterpret_cast<T *>(slots[id]);

@@ -57,7 +57,8 @@ static LogicalResult emitGridQuery(Compiler &c, Operation *op, ExecFn exec,
 // Splat, broadcast and trans
 //===----------------------------------------------------------------------===//
 
-template <unsigned Size> static bool execSplat(const Instr &instr, Frame &frame) {
+template <unsigned Size>
+static bool execSplat(const Instr &instr, Frame &frame) {
   using T = UIntOf<Size * 8>;
   T value = *frame.get<T>(instr.operands[0]);
   std::fill_n(frame.get<T>(instr.results[0]), instr.numElements, value);
@@ -79,8 +80,7 @@ static void buildStridedCopy(StridedCopy &copy, ArrayRef<int64_t> shape,
   for (auto [size, stride] : llvm::zip(shape, strides)) {
     if (size == 1)
       continue;
-    if (!copy.shape.empty() &&
-        copy.strides.back() == stride * size) {
+    if (!copy.shape.empty() && copy.strides.back() == stride * size) {
       copy.shape.back() *= size;
       copy.strides.back() = stride;
       continue;
@@ -223,7 +223,8 @@ static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
 // Dispatch
 //===----------------------------------------------------------------------===//
 
-LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c, Operation *op) {
+LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c,
+                                                               Operation *op) {
   auto view = [&](Value result, Value source) {
     c.alias(result, c.lookup(source));
     return success();

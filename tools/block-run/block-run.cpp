@@ -41,7 +41,8 @@ using namespace mlir;
 using namespace mlir::block;
 namespace interp = mlir::block::interpreter;
 
-static const char *const usage = R"(usage: block-run <file.mlir> --grid=X[,Y[,Z]] [--kernel=<name>] --arg=... [options]
+static const char *const usage =
+    R"(usage: block-run <file.mlir> --grid=X[,Y[,Z]] [--kernel=<name>] --arg=... [options]
 
 Runs a block kernel on the CPU interpreter.
 
@@ -131,9 +132,8 @@ static std::string parseCommandLine(int argc, char **argv, Options &options,
     } else if (word == "--check-uninitialized-reads") {
       options.checkUninitializedReads = true;
     } else if (auto text = valueOf(word, "--threads=")) {
-      auto [end, ec] = std::from_chars(text->data(),
-                                       text->data() + text->size(),
-                                       options.threads);
+      auto [end, ec] = std::from_chars(
+          text->data(), text->data() + text->size(), options.threads);
       if (text->empty() || ec != std::errc() ||
           end != text->data() + text->size())
         return "invalid --threads '" + std::string(*text) +
@@ -183,8 +183,8 @@ static func::FuncOp findKernel(ModuleOp module, const std::string &name,
   for (func::FuncOp kernel : kernels)
     if (kernel.getSymName() == name)
       return kernel;
-  error = "no kernel named '" + name + "' in the input (kernels: " + names() +
-          ")";
+  error =
+      "no kernel named '" + name + "' in the input (kernels: " + names() + ")";
   return {};
 }
 
@@ -210,8 +210,8 @@ static std::string checkSpec(const interp::CompiledKernel &kernel,
              " (expected --arg=" + expected + ")";
     if (blockrt::elementTypeName(arg.type) != kind)
       return prefix + ", not " + (arg.isPointer ? "a buffer of " : "") +
-             blockrt::elementTypeName(arg.type) + " (expected --arg=" +
-             expected + ")";
+             blockrt::elementTypeName(arg.type) +
+             " (expected --arg=" + expected + ")";
   }
   return "";
 }
@@ -273,7 +273,8 @@ static int run(const Options &options) {
   runOptions.grid = {options.grid->x, options.grid->y, options.grid->z};
   runOptions.checkUninitializedReads = options.checkUninitializedReads;
   runOptions.numThreads = options.threads;
-  if (std::optional<interp::RunError> runError = kernel->run(args, runOptions)) {
+  if (std::optional<interp::RunError> runError =
+          kernel->run(args, runOptions)) {
     // A launch the spec got wrong is no fault of an op.
     if (runError->kind == interp::RunError::Kind::InvalidLaunch)
       return fail(runError->message);

@@ -53,7 +53,18 @@ struct Program;
 /// The element types the interpreter computes with, as they lie in memory:
 /// i1 as one byte (0 or 1), f16 / bf16 as their bit patterns, pointers as
 /// 64-bit host addresses. `index` is computed as i64.
-enum class ElementKind : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64, Ptr };
+enum class ElementKind : uint8_t {
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  Ptr
+};
 
 /// "i1", ..., "f64", "ptr".
 const char *getElementKindName(ElementKind kind);
