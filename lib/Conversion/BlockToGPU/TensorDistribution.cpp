@@ -217,7 +217,11 @@ SmallVector<Value> TensorDistribution::emitThreadIndex(OpBuilder &b,
     SmallVector<Value> terms;
     appendIdTerms(b, loc, ids.lane, laneBases, d, terms);
     appendIdTerms(b, loc, ids.warp, warpBases, d, terms);
-    Value sum = terms.empty() ? i32Constant(b, loc, 0) : terms.front();
+    if (terms.empty()) {
+      index.push_back(i32Constant(b, loc, 0));
+      continue;
+    }
+    Value sum = terms.front();
     for (Value term : ArrayRef(terms).drop_front())
       sum = disjointBits ? Value(arith::OrIOp::create(b, loc, sum, term))
                          : Value(arith::XOrIOp::create(b, loc, sum, term));
