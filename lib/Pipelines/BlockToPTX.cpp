@@ -1,6 +1,7 @@
 //===- BlockToPTX.cpp - From block programs to PTX ------------------------===//
 //
-// block-kernel-defaults, canonicalize, inline, cse, convert-block-to-gpu,
+// block-kernel-defaults, canonicalize, inline, cse, block-assign-layouts,
+// block-remove-layout-conversions, cse, convert-block-to-gpu,
 // then upstream: SCF to CF, GPU to NVVM (with arith, cf, math to LLVM, index
 // 32-bit everywhere), the NVVM target attached here and nowhere else, and
 // gpu-module-to-binary.
@@ -33,6 +34,9 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockKernelDefaults({options.numWarps}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createInlinerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createBlockAssignLayouts());
+  pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertBlockToGPU({options.gpuModuleName}));
 
@@ -80,6 +84,6 @@ void mlir::block::buildBlockToPTXPipeline(OpPassManager &pm,
 void mlir::block::registerBlockPipelines() {
   PassPipelineRegistration<BlockToPTXOptions>(
       "block-to-ptx",
-      "Compile layout-annotated block kernels to PTX in a gpu.binary",
+      "Compile block kernels to PTX (or a cubin) in a gpu.binary",
       buildBlockToPTXPipeline);
 }

@@ -5,10 +5,9 @@
 using namespace mlir;
 using namespace mlir::block;
 
-VectorWidthAnalysis::VectorWidthAnalysis(Operation *) {}
+VectorWidthAnalysis::VectorWidthAnalysis(Operation *root) : axisInfo(root) {}
 
-// Without the contiguity and alignment analysis nothing proves that
-// neighbouring elements are adjacent and aligned in memory.
-unsigned VectorWidthAnalysis::getVectorWidth(Value, Value, unsigned) const {
-  return 1;
+unsigned VectorWidthAnalysis::getVectorWidth(Value ptr, Value mask,
+                                             unsigned contiguousPerThread) const {
+  return axisInfo.getVectorWidth(ptr, mask, contiguousPerThread);
 }
