@@ -5,6 +5,11 @@
 // and other threads hold copies of the element, the owner shares the old
 // value through shared memory.
 //
+// Read-modify-writes are inline PTX `atom.<sem>.<scope>.global`: LLVM 22's
+// NVPTX backend lowers llvm.atomicrmw as relaxed at GPU scope whatever its
+// ordering and syncscope say, while it honours both for cmpxchg, which
+// compare-and-swap therefore uses.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
@@ -57,30 +62,73 @@ static StringRef toSyncScope(MemScope scope) {
   llvm_unreachable("unknown memory scope");
 }
 
-static LLVM::AtomicBinOp toLLVMBinOp(RMWKind kind) {
+/// The PTX operation and type of a read-modify-write of `type`.
+static std::string getPTXOperation(RMWKind kind, Type type) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  std::string width = std::to_string(bits);
   switch (kind) {
   case RMWKind::add:
-    return LLVM::AtomicBinOp::add;
+    return "add.u" + width;
   case RMWKind::fadd:
-    return LLVM::AtomicBinOp::fadd;
+    if (bits == 16)
+      return type.isBF16() ? "add.noftz.bf16" : "add.noftz.f16";
+    return "add.f" + width;
   case RMWKind::max:
-    return LLVM::AtomicBinOp::max;
+    return "max.s" + width;
   case RMWKind::min:
-    return LLVM::AtomicBinOp::min;
+    return "min.s" + width;
   case RMWKind::umax:
-    return LLVM::AtomicBinOp::umax;
+    return "max.u" + width;
   case RMWKind::umin:
-    return LLVM::AtomicBinOp::umin;
+    return "min.u" + width;
   case RMWKind::bit_and:
-    return LLVM::AtomicBinOp::_and;
+    return "and.b" + width;
   case RMWKind::bit_or:
-    return LLVM::AtomicBinOp::_or;
+    return "or.b" + width;
   case RMWKind::bit_xor:
-    return LLVM::AtomicBinOp::_xor;
+    return "xor.b" + width;
   case RMWKind::xchg:
-    return LLVM::AtomicBinOp::xchg;
+    return "exch.b" + width;
   }
   llvm_unreachable("unknown read-modify-write kind");
+}
+
+/// The inline asm register constraint of a value of `type`.
+static StringRef getConstraint(Type type) {
+  if (type.isF32())
+    return "f";
+  if (type.isF64())
+    return "d";
+  switch (type.getIntOrFloatBitWidth()) {
+  case 16:
+    return "h";
+  case 64:
+    return "l";
+  default:
+    return "r";
+  }
+}
+
+static Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWOp op,
+                           Value ptr, Value value, Value predicate) {
+  Type type = value.getType();
+  std::string ptx = predicate ? "@$3 " : "";
+  ptx += "atom." + stringifyEnum(op.getSem()).str() + "." +
+         stringifyEnum(op.getScope()).str() + ".global." +
+         getPTXOperation(op.getKind(), type) + " $0, [$1], $2;";
+  std::string reg = getConstraint(type).str();
+  std::string constraints = "=" + reg + ",l," + reg;
+  SmallVector<Value> operands{ptr, value};
+  if (predicate) {
+    constraints += ",b";
+    operands.push_back(predicate);
+  }
+  auto atom = LLVM::InlineAsmOp::create(
+      b, loc, type, operands, ptx, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return atom.getResult(0);
 }
 
 /// Whether the old values of `op` must reach threads that did not perform
@@ -94,7 +142,7 @@ static bool needsBroadcast(Operation *op, Type ptrType) {
 }
 
 int64_t mlir::block::getAtomicScratchBytes(Operation *op) {
-  Type ptrType = op->getOperand(2).getType();
+  Type ptrType = op->getOperand(0).getType();
   if (!needsBroadcast(op, ptrType))
     return 0;
   Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
@@ -102,8 +150,8 @@ int64_t mlir::block::getAtomicScratchBytes(Operation *op) {
   return (dist ? dist->getNumElements() : 1) * getMemoryBytes(elementType);
 }
 
-/// Runs `emitAtomic` for register `reg` where `predicate` (null: always)
-/// holds; elsewhere the old value is undefined.
+/// Runs `emitAtomic` where `predicate` (null: always) holds; elsewhere the
+/// old value is undefined.
 static Value emitPredicated(OpBuilder &b, Location loc, Value predicate,
                             Type type,
                             function_ref<Value(OpBuilder &, Location)> emitAtomic) {
@@ -189,11 +237,8 @@ struct AtomicOpToGPU : OpConversionPattern<SourceOp> {
       }
       Value predicate =
           andPredicates(rewriter, loc, owner, getMask(adaptor, reg));
-      old[reg] = emitPredicated(
-          rewriter, loc, predicate, elementType,
-          [&](OpBuilder &b, Location atomicLoc) {
-            return emitAtomic(b, atomicLoc, op, adaptor, reg);
-          });
+      old[reg] = emitAtomic(rewriter, loc, op, adaptor, reg, predicate,
+                            elementType);
     }
     if (needsBroadcast(op, op.getPtr().getType()))
       old = emitBroadcastFromOwners(rewriter, loc, old, dist, owner);
@@ -212,17 +257,25 @@ struct AtomicOpToGPU : OpConversionPattern<SourceOp> {
   }
 
   static Value emitAtomic(OpBuilder &b, Location loc, AtomicRMWOp op,
-                          OneToNOpAdaptor adaptor, unsigned reg) {
-    return LLVM::AtomicRMWOp::create(b, loc, toLLVMBinOp(op.getKind()),
-                                     adaptor.getPtr()[reg],
-                                     adaptor.getValue()[reg],
-                                     toLLVMOrdering(op.getSem()),
-                                     toSyncScope(op.getScope()));
+                          OneToNOpAdaptor adaptor, unsigned reg,
+                          Value predicate, Type) {
+    return emitAtomicRMW(b, loc, op, adaptor.getPtr()[reg],
+                         adaptor.getValue()[reg], predicate);
   }
 
   /// cmpxchg compares integers: floats travel as their bits.
   static Value emitAtomic(OpBuilder &b, Location loc, AtomicCASOp op,
-                          OneToNOpAdaptor adaptor, unsigned reg) {
+                          OneToNOpAdaptor adaptor, unsigned reg,
+                          Value predicate, Type type) {
+    return emitPredicated(b, loc, predicate, type,
+                          [&](OpBuilder &ib, Location iloc) {
+                            return emitCompareAndSwap(ib, iloc, op, adaptor,
+                                                      reg);
+                          });
+  }
+
+  static Value emitCompareAndSwap(OpBuilder &b, Location loc, AtomicCASOp op,
+                                  OneToNOpAdaptor adaptor, unsigned reg) {
     Value cmp = adaptor.getCmp()[reg];
     Value value = adaptor.getValue()[reg];
     Type type = cmp.getType();
