@@ -174,10 +174,12 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
     // Logical positions run backwards in a reverse scan.
     auto inOrder = [&](int64_t n, int64_t i) { return reverse ? n - 1 - i : i; };
     ThreadIds ids = emitThreadIds(rewriter, loc);
+    Value laneField = ids.lane;
+    if (plan->laneShift)
+      laneField = arith::ShRUIOp::create(
+          rewriter, loc, laneField, i32Constant(rewriter, loc, plan->laneShift));
     Value lanePos = arith::AndIOp::create(
-        rewriter, loc,
-        arith::ShRUIOp::create(rewriter, loc, ids.lane,
-                               i32Constant(rewriter, loc, plan->laneShift)),
+        rewriter, loc, laneField,
         i32Constant(rewriter, loc, plan->numLanes - 1));
     if (reverse)
       lanePos = arith::SubIOp::create(
