@@ -56,7 +56,8 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createGpuNVVMAttachTarget(target));
 }
 
-/// The CUDA toolkit holding ptxas, for format=bin; empty if none is found.
+/// The CUDA toolkit holding ptxas and libdevice; empty if none is found.
+/// Passed explicitly so that the result does not depend on CUDA_HOME.
 static std::string findToolkit() {
   llvm::ErrorOr<std::string> ptxas =
       llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"});
@@ -70,8 +71,7 @@ void mlir::block::buildBlockSerializationPipeline(
     OpPassManager &pm, const BlockToPTXOptions &options) {
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
-  if (options.format != "isa" && options.format != "assembly")
-    binary.toolkitPath = findToolkit();
+  binary.toolkitPath = findToolkit();
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

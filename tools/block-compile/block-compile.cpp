@@ -29,6 +29,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -241,6 +242,23 @@ static LogicalResult writeFile(StringRef path, StringRef contents) {
   return success();
 }
 
+/// Math functions the lowering leaves to libdevice stay external calls when
+/// no CUDA toolkit (hence no libdevice) was found: no driver could load them.
+static LogicalResult checkResolved(StringRef ptx) {
+  size_t at = ptx.find(".extern .func");
+  if (at == StringRef::npos)
+    return success();
+  StringRef rest = ptx.drop_front(at);
+  size_t name = rest.find("__nv_");
+  if (name == StringRef::npos)
+    return success();
+  StringRef function = rest.drop_front(name).take_until(
+      [](char c) { return !llvm::isAlnum(c) && c != '_'; });
+  fail("the kernel calls the libdevice function " + function +
+       ", but no CUDA toolkit with libdevice was found to link it");
+  return failure();
+}
+
 /// Assembles `ptxPath` into `cubinPath` for the target chip.
 static LogicalResult runPtxas(StringRef ptxas, StringRef ptxPath,
                               StringRef cubinPath) {
@@ -331,6 +349,8 @@ int main(int argc, char **argv) {
     return fail("the pipeline produced no gpu.binary @" + name);
   StringRef ptx =
       cast<gpu::ObjectAttr>(binary.getObjects()[0]).getObject().getValue();
+  if (failed(checkResolved(ptx)))
+    return 1;
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + ec.message());

@@ -122,7 +122,7 @@ struct ConvertBlockToGPUPass
     target.addLegalOp<YieldOp>();
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        [](Operation *op) { return !hasTensorType(op) && !hasFastNVVMForm(op); });
+        [](Operation *op) { return !hasTensorType(op) && !hasNVVMLowering(op); });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(gpuModule, target, std::move(patterns))))

@@ -47,10 +47,10 @@ void populateDotOpToGPUPatterns(const TypeConverter &converter,
 /// print, assert.
 void populateDebugOpToGPUPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
-/// Fast NVVM forms of scalar math functions (exp, log, rsqrt, ...).
+/// Scalar math as LLVM intrinsics or PTX approximations, not libdevice.
 void populateMathToNVVMPatterns(RewritePatternSet &patterns);
-/// Whether `op` is a math operation populateMathToNVVMPatterns rewrites.
-bool hasFastNVVMForm(Operation *op);
+/// Whether `op` is an operation populateMathToNVVMPatterns rewrites.
+bool hasNVVMLowering(Operation *op);
 
 /// Moves the elements of a tensor between two distributions through shared
 /// memory: `values` are the registers of `from`; returns those of `to`, whose

@@ -21,7 +21,7 @@
 // CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c8_i32{{.*}} step %c1_i32{{.*}} iter_args(
 // CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
-// CHECK-COUNT-8: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-COUNT-8: llvm.call_intrinsic "llvm.fma"(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
 // CHECK: scf.yield
 func.func @dot(%pa: !block.ptr<f16>, %pb: !block.ptr<f16>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 2 : i32} {
   %ra = block.arange 0, 128 : tensor<128xi32, #block.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>>

@@ -41,7 +41,8 @@ func.func @arith(%p: !block.ptr<f32>, %s: f32, %c: i1) attributes {block.kernel,
 }
 
 // exp, exp2, log, log2 and rsqrt of f32 become PTX approximations (f16 is
-// computed in f32); the other math functions stay for convert-gpu-to-nvvm.
+// computed in f32); exact functions PTX has (sqrt, fma, maxnum, ...) calls
+// of LLVM intrinsics, not libdevice; the others stay for convert-gpu-to-nvvm.
 // CHECK-LABEL: gpu.func @math
 func.func @math(%p: !block.ptr<f16>, %x: f32) attributes {block.kernel, block.num_warps = 1 : i32} {
   // CHECK: %[[LOG2E:.*]] = arith.constant 1.44269502 : f32
@@ -54,6 +55,14 @@ func.func @math(%p: !block.ptr<f16>, %x: f32) attributes {block.kernel, block.nu
   // CHECK: %[[LN2:.*]] = arith.constant 0.693147182 : f32
   // CHECK: arith.mulf %[[LG]], %[[LN2]] : f32
   %l = math.log %q : f32
+  // CHECK: %[[SQ:.*]] = llvm.call_intrinsic "llvm.sqrt"(%{{.*}}) : (f32) -> f32
+  // CHECK: %[[MX:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[SQ]], %arg1) : (f32, f32) -> f32
+  // CHECK: llvm.call_intrinsic "llvm.fma"(%[[MX]], %[[MX]], %arg1) : (f32, f32, f32) -> f32
+  %sq = math.sqrt %l : f32
+  %mx = arith.maxnumf %sq, %x : f32
+  %fm = math.fma %mx, %mx, %x : f32
+  %xs = block.splat %fm : tensor<64xf32, #L>
+  %xh = arith.truncf %xs : tensor<64xf32, #L> to tensor<64xf16, #L>
   %r = block.arange 0, 64 : tensor<64xi32, #L>
   %ps = block.splat %p : tensor<64x!block.ptr<f16>, #L>
   %pp = block.addptr %ps, %r : tensor<64x!block.ptr<f16>, #L>, tensor<64xi32, #L>
@@ -66,6 +75,7 @@ func.func @math(%p: !block.ptr<f16>, %x: f32) attributes {block.kernel, block.nu
   // CHECK: math.tanh %{{.*}} : f16
   // CHECK: math.tanh %{{.*}} : f16
   %t = math.tanh %w : tensor<64xf16, #L>
-  block.store %pp, %t : tensor<64x!block.ptr<f16>, #L>
+  %o = arith.addf %t, %xh : tensor<64xf16, #L>
+  block.store %pp, %o : tensor<64x!block.ptr<f16>, #L>
   return
 }
