@@ -23,6 +23,10 @@ using namespace mlir::block;
 
 static constexpr StringLiteral kRunLayouts = "; run block-assign-layouts first";
 
+/// Registers per thread beyond which a tensor would spill and the lowering
+/// would unroll for minutes: 2^20 elements over 32 warps.
+static constexpr unsigned kMaxRegistersPerThread = 1024;
+
 static SmallVector<Type> getTensorTypes(Operation *op) {
   SmallVector<Type> types;
   for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
@@ -51,6 +55,12 @@ static LogicalResult checkTensorType(Operation *op, Type type,
   if (!TensorDistribution::get(tensor))
     return op->emitOpError() << "has the tensor type " << type
                              << " whose layout does not describe the tensor";
+  if (unsigned n = layout.getTotalElemsPerThread(tensor.getShape());
+      n > kMaxRegistersPerThread)
+    return op->emitOpError()
+           << "has the tensor type " << type << ", of which each thread "
+           << "would hold " << n << " elements (at most "
+           << kMaxRegistersPerThread << "): use smaller blocks or more warps";
   return success();
 }
 

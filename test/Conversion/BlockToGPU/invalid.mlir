@@ -51,3 +51,12 @@ func.func @unsupported(%p: !block.ptr<i32>) attributes {block.kernel, block.num_
 func.func @defaults(%p: !block.ptr<i32>) attributes {block.kernel} {
   return
 }
+
+// -----
+
+#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @too_big(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // expected-error @+1 {{of which each thread would hold 2048 elements (at most 1024): use smaller blocks or more warps}}
+  %r = block.arange 0, 65536 : tensor<65536xi32, #A>
+  return
+}
