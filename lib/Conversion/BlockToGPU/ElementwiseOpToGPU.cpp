@@ -10,6 +10,8 @@
 #include "Utility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -58,8 +60,9 @@ struct ElementwiseOpToGPU : ConversionPattern {
   }
 };
 
-/// A splat tensor constant is its scalar in every register. Other constants
-/// would need each thread's element indices at compile time.
+/// A splat tensor constant is its scalar in every register. Any other
+/// constant becomes a read-only global table, row-major, from which each
+/// thread loads the elements it holds.
 struct ConstantOpToGPU : OpConversionPattern<arith::ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -69,17 +72,75 @@ struct ConstantOpToGPU : OpConversionPattern<arith::ConstantOp> {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "not a tensor constant");
-    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
-    if (!splat)
-      return op.emitOpError("non-splat tensor constants are not supported by "
-                            "the GPU lowering yet");
-    Value scalar = arith::ConstantOp::create(
-        rewriter, op.getLoc(), cast<TypedAttr>(splat.getSplatValue<Attribute>()));
-    unsigned numRegisters = getDistribution(type).getNumRegisters();
-    rewriter.replaceOpWithMultiple(
-        op, SmallVector<SmallVector<Value>>{
-                SmallVector<Value>(numRegisters, scalar)});
+    TensorDistribution dist = getDistribution(type);
+    if (auto splat = dyn_cast<SplatElementsAttr>(op.getValue())) {
+      Value scalar = arith::ConstantOp::create(
+          rewriter, op.getLoc(),
+          cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+      rewriter.replaceOpWithMultiple(
+          op, SmallVector<SmallVector<Value>>{
+                  SmallVector<Value>(dist.getNumRegisters(), scalar)});
+      return success();
+    }
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense)
+      return op.emitOpError("needs a dense tensor constant");
+    Type elementType = type.getElementType();
+    Type memoryType = getMemoryType(elementType);
+    FailureOr<StringAttr> table = createTable(rewriter, op, dense, memoryType);
+    if (failed(table))
+      return failure();
+
+    Location loc = op.getLoc();
+    Value base = LLVM::AddressOfOp::create(
+        rewriter, loc, getGlobalPointerType(getContext()), table->getValue());
+    TensorDistribution flat = dist.flatten();
+    SmallVector<Value> threadIndex =
+        flat.emitThreadIndex(rewriter, loc, emitThreadIds(rewriter, loc));
+    SmallVector<Value> values;
+    for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; ++reg) {
+      Value position = flat.emitElementIndex(rewriter, loc, threadIndex, reg)[0];
+      Value loaded = LLVM::LoadOp::create(
+          rewriter, loc, memoryType,
+          emitElementAddress(rewriter, loc, base, memoryType, position),
+          getMemoryBytes(memoryType));
+      values.push_back(fromMemory(rewriter, loc, loaded, elementType));
+    }
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{values});
     return success();
+  }
+
+  /// Adds the global table holding `dense` (i1 as bytes) to the gpu.module.
+  static FailureOr<StringAttr> createTable(OpBuilder &b, arith::ConstantOp op,
+                                           DenseElementsAttr dense,
+                                           Type memoryType) {
+    auto module = op->getParentOfType<gpu::GPUModuleOp>();
+    if (!module)
+      return failure();
+    int64_t n = dense.getNumElements();
+    auto flatType = RankedTensorType::get({n}, memoryType);
+    DenseElementsAttr flat;
+    if (dense.getElementType().isInteger(1)) {
+      SmallVector<APInt> bytes;
+      for (bool bit : dense.getValues<bool>())
+        bytes.push_back(APInt(8, bit));
+      flat = DenseElementsAttr::get(flatType, bytes);
+    } else {
+      flat = dense.reshape(flatType);
+    }
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "block_constant_" + std::to_string(i);
+      if (!SymbolTable::lookupSymbolIn(module, name))
+        break;
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, op.getLoc(),
+                           LLVM::LLVMArrayType::get(memoryType, n),
+                           /*isConstant=*/true, LLVM::Linkage::Internal, name,
+                           flat, /*alignment=*/16, /*addrSpace=*/1);
+    return b.getStringAttr(name);
   }
 };
 } // namespace

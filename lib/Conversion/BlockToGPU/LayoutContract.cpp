@@ -99,10 +99,6 @@ static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
   for (Type type : tensors)
     if (failed(checkTensorType(op, type, numWarps)))
       return failure();
-  if (auto constant = dyn_cast<arith::ConstantOp>(op);
-      constant && !isa<SplatElementsAttr>(constant.getValue()))
-    return op->emitOpError("non-splat tensor constants are not supported by "
-                           "the GPU lowering yet");
   if (needsOneLayout(op)) {
     Attribute layout = cast<RankedTensorType>(tensors.front()).getEncoding();
     for (Type type : tensors)

@@ -22,7 +22,7 @@ class VectorWidthAnalysis;
 /// Kernels (func.func -> gpu.func), returns, program ids.
 void populateFunctionOpToGPUPatterns(const TypeConverter &converter,
                                      RewritePatternSet &patterns);
-/// arith and math on tensors, tensor constants.
+/// arith and math on tensors, tensor constants (splat or tables).
 void populateElementwiseOpToGPUPatterns(const TypeConverter &converter,
                                         RewritePatternSet &patterns);
 /// arange, splat, broadcast, expand_dims, reshape, trans, convert_layout.

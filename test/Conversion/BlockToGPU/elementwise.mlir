@@ -6,6 +6,10 @@
 
 #L = #block.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 
+// The tables of @table's constants.
+// CHECK: llvm.mlir.global internal constant @block_constant_1(dense<[1, 0, 0, 1]> : tensor<4xi8>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<4 x i8>
+// CHECK: llvm.mlir.global internal constant @block_constant_0(dense<[0, 1, 2, 3]> : tensor<4xi32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<4 x i32>
+
 // CHECK-LABEL: gpu.func @arith
 func.func @arith(%p: !block.ptr<f32>, %s: f32, %c: i1) attributes {block.kernel, block.num_warps = 1 : i32} {
   // A splat constant is its scalar in both registers.
@@ -77,5 +81,24 @@ func.func @math(%p: !block.ptr<f16>, %x: f32) attributes {block.kernel, block.nu
   %t = math.tanh %w : tensor<64xf16, #L>
   %o = arith.addf %t, %xh : tensor<64xf16, #L>
   block.store %pp, %o : tensor<64x!block.ptr<f16>, #L>
+  return
+}
+
+// A constant that is no splat is a read-only table (see the top); each
+// thread loads the elements it holds (i1 as bytes).
+// CHECK-LABEL: gpu.func @table
+// CHECK: %[[T:.*]] = llvm.mlir.addressof @block_constant_0 : !llvm.ptr<1>
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[T]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i32
+// CHECK: llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// CHECK: llvm.mlir.addressof @block_constant_1 : !llvm.ptr<1>
+// CHECK: %[[B:.*]] = llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
+// CHECK: arith.cmpi ne, %[[B]], %{{.*}} : i8
+#T = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @table(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %steps = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #T>
+  %flags = arith.constant dense<[true, false, false, true]> : tensor<4xi1, #T>
+  %s = block.splat %p : tensor<4x!block.ptr<i32>, #T>
+  %sp = block.addptr %s, %steps : tensor<4x!block.ptr<i32>, #T>, tensor<4xi32, #T>
+  block.store %sp, %steps mask %flags : tensor<4x!block.ptr<i32>, #T>
   return
 }

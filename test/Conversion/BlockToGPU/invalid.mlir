@@ -20,15 +20,6 @@ func.func @warps(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps 
 
 // -----
 
-#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
-func.func @constant(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
-  // expected-error @+1 {{non-splat tensor constants are not supported by the GPU lowering yet}}
-  %c = arith.constant dense<[0, 1]> : tensor<2xi32, #A>
-  return
-}
-
-// -----
-
 func.func private @helper(i32) -> i32
 func.func @call(%n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
   // expected-error @+1 {{calls in kernels are not supported: inline the callee first (the inline pass)}}
