@@ -46,10 +46,12 @@ if [ -f bundles/checks.txt ]; then
   done < bundles/checks.txt
   echo "interpreter checks: $pass passed, $fail failed" | tee -a "$log"
 
+  # API errors are left out: the runtime probes cuFuncGetParamInfo one index
+  # past the last parameter on purpose, to check the kernel has no more.
   step "compute-sanitizer memcheck"
   while read -r name args; do
     [ -z "$name" ] && continue
-    if eval "compute-sanitizer --tool memcheck --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$out/memcheck-$name.txt" 2>&1; then
+    if eval "compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$out/memcheck-$name.txt" 2>&1; then
       echo "clean $name" | tee -a "$log"
     else
       echo "DIRTY $name (exit $?)"; tail -5 "$out/memcheck-$name.txt" | tee -a "$log"
