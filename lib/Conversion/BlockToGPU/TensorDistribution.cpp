@@ -122,15 +122,6 @@ unsigned TensorDistribution::getReplicatingWarpMask() const {
   return replicatingMask(warpBases);
 }
 
-bool TensorDistribution::isReplicated() const {
-  if (getReplicatingLaneMask() || getReplicatingWarpMask())
-    return true;
-  for (unsigned reg = 0, e = getNumRegisters(); reg < e; ++reg)
-    if (!isFirstCopy(reg))
-      return true;
-  return false;
-}
-
 unsigned TensorDistribution::getContiguousRegisters(unsigned dim) const {
   unsigned bits = 0;
   for (; bits < registerBases.size(); ++bits) {

@@ -47,7 +47,6 @@ public:
   unsigned getRank() const { return shape.size(); }
   int64_t getNumElements() const;
   unsigned getNumRegisters() const { return 1u << registerBases.size(); }
-  unsigned getNumWarps() const { return 1u << warpBases.size(); }
   ArrayRef<ElementIndex> getRegisterBases() const { return registerBases; }
   ArrayRef<ElementIndex> getLaneBases() const { return laneBases; }
   ArrayRef<ElementIndex> getWarpBases() const { return warpBases; }
@@ -62,7 +61,6 @@ public:
   /// Lane (warp) id bits that only replicate the tensor.
   unsigned getReplicatingLaneMask() const;
   unsigned getReplicatingWarpMask() const;
-  bool isReplicated() const;
 
   /// Number of consecutive registers, from every multiple of it, that hold
   /// consecutive elements along `dim` starting at a multiple of that number.
