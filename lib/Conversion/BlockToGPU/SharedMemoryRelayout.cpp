@@ -3,6 +3,8 @@
 // Every thread writes the elements it holds to shared memory at their
 // row-major position, and reads back those the new layout gives it. Runs of
 // registers that hold consecutive positions move as one vector access.
+// Positions are swizzled within each 128-byte line of banks so that the lanes
+// of one read (a transpose reads down columns) hit different banks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,9 @@
 #include "Utility.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::block;
@@ -29,6 +34,32 @@ static unsigned getAccessWidth(const TensorDistribution &flat,
   return std::min(flat.getContiguousRegisters(0), std::max(1u, 16 / bytes));
 }
 
+/// The XOR swizzle of positions: the position bits above a 128-byte line that
+/// the reading lanes vary in (the rows they walk) are added to the bits that
+/// pick a unit of `unit` elements in the line, so that those lanes meet
+/// different banks. Units stay whole and aligned, and each line maps to
+/// itself, so vector accesses and the scratch size are unchanged.
+static std::function<ElementIndex(ArrayRef<int64_t>)>
+getSwizzle(const TensorDistribution &read, unsigned bytes, unsigned unit) {
+  int64_t numElements = read.getNumElements();
+  int64_t lineElements = std::min<int64_t>(numElements, std::max(1u, 128 / bytes));
+  unsigned unitBits = llvm::Log2_64(unit), lineBits = llvm::Log2_64(lineElements);
+  SmallVector<unsigned> rowBits;
+  for (ArrayRef<int64_t> basis : read.getLaneBases())
+    for (unsigned bit = lineBits; (int64_t(1) << bit) < numElements; ++bit)
+      if ((basis[0] >> bit) & 1 && !llvm::is_contained(rowBits, bit))
+        rowBits.push_back(bit);
+  llvm::sort(rowBits);
+  rowBits.resize(std::min<size_t>(rowBits.size(),
+                                  lineBits > unitBits ? lineBits - unitBits : 0));
+  return [rowBits, unitBits](ArrayRef<int64_t> index) {
+    int64_t position = index[0];
+    for (auto [i, bit] : llvm::enumerate(rowBits))
+      position ^= ((index[0] >> bit) & 1) << (unitBits + i);
+    return ElementIndex{position};
+  };
+}
+
 SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
                                              ValueRange values,
                                              const TensorDistribution &from,
@@ -42,13 +73,18 @@ SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
       to.remap({from.getNumElements()}, [&](ArrayRef<int64_t> index) {
         return ElementIndex{from.linearize(toFrom(index))};
       });
+  unsigned writeWidth = getAccessWidth(fromFlat, memoryType);
+  unsigned readWidth = getAccessWidth(toFlat, memoryType);
+  auto swizzle =
+      getSwizzle(toFlat, bytes, std::max(writeWidth, readWidth));
+  fromFlat = fromFlat.remap(fromFlat.getShape(), swizzle);
+  toFlat = toFlat.remap(toFlat.getShape(), swizzle);
   ThreadIds ids = emitThreadIds(b, loc);
   Value base = emitSharedMemoryBase(b, loc);
 
   // Earlier users of the scratch memory must be done with it.
   emitBarrier(b, loc);
   SmallVector<Value> writeIndex = fromFlat.emitThreadIndex(b, loc, ids);
-  unsigned writeWidth = getAccessWidth(fromFlat, memoryType);
   for (unsigned reg = 0, e = fromFlat.getNumRegisters(); reg < e;
        reg += writeWidth) {
     if (!fromFlat.isFirstCopy(reg))
@@ -71,7 +107,6 @@ SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
   emitBarrier(b, loc);
 
   SmallVector<Value> readIndex = toFlat.emitThreadIndex(b, loc, ids);
-  unsigned readWidth = getAccessWidth(toFlat, memoryType);
   SmallVector<Value> results;
   for (unsigned reg = 0, e = toFlat.getNumRegisters(); reg < e;
        reg += readWidth) {
