@@ -1,0 +1,230 @@
+//===- block-fuzz-opt.cpp - Fuzz the parser, verifier and pipelines -------===//
+//
+// libFuzzer target over the whole compiler: every input is parsed as a block
+// program (with the verifier); a program that verifies is printed and parsed
+// back (custom and generic form), then run, on a fresh copy each, through
+//
+//   canonicalize, cse
+//   block-kernel-defaults, canonicalize, cse
+//   every registered block pipeline that exists in this build (block-to-ptx
+//   once the lowering is in; BLOCK_FUZZ_PIPELINES replaces the list)
+//
+// A bug is anything but "output or a diagnostic": a crash or sanitizer
+// report (libFuzzer sees it), and, checked here, a pass that leaves IR the
+// verifier rejects, a pass pipeline that fails without an error diagnostic,
+// and a verified program whose printed form does not parse back.
+//
+// The structure-aware mutator (BlockMutator.cpp) keeps most inputs valid
+// programs so that they reach the passes, not only the parser.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockMutator.h"
+#include "FuzzMlir.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace blockfuzz;
+
+namespace {
+
+/// How far the inputs got, printed at exit (libFuzzer ends with exit()).
+struct Stats {
+  uint64_t inputs = 0, parsed = 0;
+  std::vector<uint64_t> pipelineOk, pipelineFailed;
+  ~Stats() {
+    if (!inputs)
+      return;
+    std::fprintf(stderr,
+                 "block-fuzz-opt: %llu inputs, %llu parsed and verified "
+                 "(%.1f%%)\n",
+                 (unsigned long long)inputs, (unsigned long long)parsed,
+                 100.0 * parsed / inputs);
+    for (size_t i = 0; i < pipelineOk.size(); ++i)
+      std::fprintf(stderr,
+                   "block-fuzz-opt:   pipeline %zu: %llu succeeded, %llu "
+                   "failed with a diagnostic\n",
+                   i, (unsigned long long)pipelineOk[i],
+                   (unsigned long long)pipelineFailed[i]);
+  }
+};
+Stats stats;
+
+/// The pipelines each verified input goes through, in textual form.
+const std::vector<std::string> &getPipelines() {
+  static const std::vector<std::string> pipelines = [] {
+    std::vector<std::string> list;
+    if (const char *env = std::getenv("BLOCK_FUZZ_PIPELINES")) {
+      SmallVector<StringRef> parts;
+      StringRef(env).split(parts, ';', -1, /*KeepEmpty=*/false);
+      for (StringRef part : parts)
+        list.push_back(part.trim().str());
+      return list;
+    }
+    list.push_back("builtin.module(canonicalize,cse)");
+    list.push_back("builtin.module(block-kernel-defaults,canonicalize,cse)");
+    // The lowering's pipelines, when this build has them.
+    for (const char *name : {"block-to-ptx"})
+      if (PassPipelineInfo::lookup(name))
+        list.push_back(std::string("builtin.module(") + name + ")");
+    return list;
+  }();
+  return pipelines;
+}
+
+[[noreturn]] void reportBug(StringRef what, StringRef detail,
+                            StringRef input) {
+  llvm::errs() << "==== block-fuzz-opt: " << what << "\n"
+               << detail << "\n==== input\n"
+               << input << "\n====\n";
+  llvm::errs().flush();
+  std::abort();
+}
+
+/// Verifies the IR after every pass; a pass that breaks it is a bug.
+struct VerifyAfterEachPass : PassInstrumentation {
+  explicit VerifyAfterEachPass(StringRef input) : input(input) {}
+  void runAfterPass(Pass *pass, Operation *op) override {
+    MLIRContext *ctx = op->getContext();
+    DiagnosticCollector diags(*ctx);
+    if (failed(verify(op)))
+      reportBug("pass '" + pass->getArgument().str() +
+                    "' produced IR that does not verify",
+                diags.text(), input);
+  }
+  void runAfterPassFailed(Pass *pass, Operation *) override {
+    failedPass = pass->getArgument().str();
+  }
+  StringRef input;
+  std::string failedPass;
+};
+
+std::string print(Operation *op, bool generic) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  if (generic)
+    flags.printGenericOpForm();
+  op->print(os, flags);
+  return text;
+}
+
+/// A verified program prints to text that parses and verifies again.
+void checkRoundTrip(ModuleOp module, StringRef input) {
+  for (bool generic : {false, true}) {
+    std::string text = print(module, generic);
+    MLIRContext *ctx = module.getContext();
+    DiagnosticCollector diags(*ctx);
+    OwningOpRef<ModuleOp> again =
+        parseSourceString<ModuleOp>(text, ParserConfig(ctx));
+    if (!again)
+      reportBug(std::string("the ") + (generic ? "generic" : "custom") +
+                    " form of a verified program does not parse back",
+                diags.text() + "==== printed\n" + text, input);
+  }
+}
+
+/// Runs `pipeline` on a copy of `module`; true when it succeeded.
+bool runPipeline(ModuleOp module, const std::string &pipeline,
+                 StringRef input) {
+  MLIRContext *ctx = module.getContext();
+  OwningOpRef<ModuleOp> copy(module.clone());
+  PassManager pm(ctx, ModuleOp::getOperationName());
+  {
+    DiagnosticCollector diags(*ctx);
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    if (failed(parsePassPipeline(pipeline, pm, os))) {
+      llvm::errs() << "block-fuzz-opt: bad pipeline '" << pipeline
+                   << "': " << errors << diags.text() << "\n";
+      std::exit(2);
+    }
+  }
+  // Our instrumentation verifies after each pass and tells which pass broke
+  // the IR, instead of the pass manager's generic failure.
+  pm.enableVerifier(false);
+  auto instrumentation = std::make_unique<VerifyAfterEachPass>(input);
+  VerifyAfterEachPass *verifier = instrumentation.get();
+  pm.addInstrumentation(std::move(instrumentation));
+
+  DiagnosticCollector diags(*ctx);
+  if (failed(pm.run(*copy))) {
+    if (diags.numErrors() == 0)
+      reportBug("pass '" + verifier->failedPass + "' of '" + pipeline +
+                    "' failed without an error diagnostic",
+                diags.text(), input);
+    if (verbose())
+      llvm::errs() << "block-fuzz-opt: '" << pipeline << "' failed:\n"
+                   << diags.text();
+    return false;
+  }
+  if (verbose())
+    llvm::errs() << "block-fuzz-opt: '" << pipeline << "' succeeded\n";
+  return true;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  getRegistry();
+  const std::vector<std::string> &pipelines = getPipelines();
+  for (size_t i = 0; i < pipelines.size(); ++i)
+    llvm::errs() << "block-fuzz-opt: pipeline " << i << ": " << pipelines[i]
+                 << "\n";
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // Long inputs only slow the search; the seeds are far smaller.
+  if (size > (64 << 10))
+    return -1;
+  StringRef input(reinterpret_cast<const char *>(data), size);
+  ++stats.inputs;
+
+  FuzzContext fuzz;
+  MLIRContext &ctx = fuzz.context;
+  OwningOpRef<ModuleOp> module;
+  {
+    DiagnosticCollector diags(ctx);
+    module = parseSourceString<ModuleOp>(input, ParserConfig(&ctx));
+    if (!module) {
+      if (diags.numErrors() == 0)
+        reportBug("the parser rejected an input without an error diagnostic",
+                  "", input);
+      if (verbose())
+        llvm::errs() << "block-fuzz-opt: rejected:\n" << diags.text();
+      return 0;
+    }
+  }
+  ++stats.parsed;
+  checkRoundTrip(*module, input);
+  const std::vector<std::string> &pipelines = getPipelines();
+  stats.pipelineOk.resize(pipelines.size());
+  stats.pipelineFailed.resize(pipelines.size());
+  for (size_t i = 0; i < pipelines.size(); ++i)
+    ++(runPipeline(*module, pipelines[i], input) ? stats.pipelineOk
+                                                 : stats.pipelineFailed)[i];
+  return 0;
+}
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  return mutateBlockProgram(data, size, maxSize, seed);
+}
