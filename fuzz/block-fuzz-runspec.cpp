@@ -110,8 +110,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   for (const ArgSpec &arg : spec.args) {
     if (!arg.isPointer) {
-      (void)arg.intValue();
-      (void)arg.floatValue();
+      if (isFloatType(arg.type))
+        (void)arg.floatValue();
+      else
+        (void)arg.intValue();
       continue;
     }
     if (arg.init == BufferInit::File || arg.count > (1 << 16))
