@@ -633,7 +633,7 @@ bool tweakAttribute(ModuleOp module, Rng &rng) {
       return true;
     }
     unsigned index = rng() % func.getNumArguments();
-    Type argType = func.getArgument(index).getType();
+    Type argType = func.getArgumentTypes()[index]; // Also for declarations.
     StringRef name = isa<mlir::block::PointerType>(argType)
                          ? mlir::block::BlockDialect::getAlignmentAttrName()
                          : mlir::block::BlockDialect::getDivisibilityAttrName();

@@ -42,8 +42,10 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "Running: %s\n", argv[i]);
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(bytes.data()),
                            bytes.size());
+    // As libFuzzer says it, so that tests check either build alike.
+    std::fprintf(stderr, "Executed %s\n", argv[i]);
     ++inputs;
   }
-  std::fprintf(stderr, "Executed %d inputs without a crash\n", inputs);
+  std::fprintf(stderr, "%d inputs, no crash\n", inputs);
   return 0;
 }

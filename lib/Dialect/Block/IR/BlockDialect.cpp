@@ -101,12 +101,29 @@ mlir::block::verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << what << " has type " << type
                          << ", but every dimension of a block tensor must be "
                             "a power of two";
-  if (tensor.getNumElements() > kMaxTensorElements)
-    return emitError() << what << " has type " << type << " with "
-                       << tensor.getNumElements()
-                       << " elements, but a block tensor has at most "
-                       << kMaxTensorElements << " (2^20)";
-  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding()))
+  // Every dimension is a power of two, so the element count is 2^(sum of
+  // their logarithms): exact, where getNumElements() wraps around (a
+  // tensor<4611686018427387904x4xf32> used to pass as 0 elements).
+  unsigned log2Elements = 0;
+  for (int64_t dim : tensor.getShape())
+    log2Elements += llvm::Log2_64(dim);
+  if (log2Elements > llvm::Log2_64(kMaxTensorElements)) {
+    InFlightDiagnostic diag = emitError() << what << " has type " << type
+                                          << " with ";
+    if (log2Elements < 63)
+      diag << (int64_t(1) << log2Elements);
+    else
+      diag << "2^" << log2Elements;
+    return diag << " elements, but a block tensor has at most "
+                << kMaxTensorElements << " (2^20)";
+  }
+  Attribute encoding = tensor.getEncoding();
+  if (encoding && !isa<DistributedLayoutAttr>(encoding))
+    return emitError() << what << " has type " << type << ", but the "
+                       << "encoding of a block tensor must be a block layout "
+                          "(#block.blocked, #block.slice), not "
+                       << encoding;
+  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(encoding))
     if (layout.getRank() != tensor.getRank())
       return emitError() << what << " has type " << type << ": its layout "
                          << "is of rank " << layout.getRank()
