@@ -6,8 +6,12 @@
 //
 //   canonicalize, cse
 //   block-kernel-defaults, canonicalize, cse
-//   every registered block pipeline that exists in this build (block-to-ptx
-//   once the lowering is in; BLOCK_FUZZ_PIPELINES replaces the list)
+//   block-assign-layouts, block-remove-layout-conversions, canonicalize
+//   convert-block-to-gpu (alone: on programs without layouts)
+//   block-to-ptx (the whole pipeline, up to PTX)
+//
+// each where this build has the passes (BLOCK_FUZZ_PIPELINES, a list of
+// textual pipelines separated by ';', replaces the list).
 //
 // A bug is anything but "output or a diagnostic": a crash or sanitizer
 // report (libFuzzer sees it), and, checked here, a pass that leaves IR the
@@ -30,6 +34,7 @@
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,6 +54,7 @@ namespace {
 struct Stats {
   uint64_t inputs = 0, parsed = 0;
   std::vector<uint64_t> pipelineOk, pipelineFailed;
+  uint64_t passesRun = 0;
   ~Stats() {
     if (!inputs)
       return;
@@ -63,6 +69,8 @@ struct Stats {
                    "failed with a diagnostic\n",
                    i, (unsigned long long)pipelineOk[i],
                    (unsigned long long)pipelineFailed[i]);
+    std::fprintf(stderr, "block-fuzz-opt:   %llu pass runs\n",
+                 (unsigned long long)passesRun);
   }
 };
 Stats stats;
@@ -74,16 +82,35 @@ const std::vector<std::string> &getPipelines() {
     if (const char *env = std::getenv("BLOCK_FUZZ_PIPELINES")) {
       SmallVector<StringRef> parts;
       StringRef(env).split(parts, ';', -1, /*KeepEmpty=*/false);
-      for (StringRef part : parts)
-        list.push_back(part.trim().str());
+      for (StringRef part : parts) {
+        part = part.trim();
+        // The elements of a module pipeline, with or without the anchor.
+        if (part.consume_front("builtin.module("))
+          part.consume_back(")");
+        list.push_back(part.str());
+      }
       return list;
     }
-    list.push_back("builtin.module(canonicalize,cse)");
-    list.push_back("builtin.module(block-kernel-defaults,canonicalize,cse)");
-    // The lowering's pipelines, when this build has them.
-    for (const char *name : {"block-to-ptx"})
-      if (PassPipelineInfo::lookup(name))
-        list.push_back(std::string("builtin.module(") + name + ")");
+    // Each pass of ours alone must also answer any verified program (with
+    // or without layouts) with output or a diagnostic; the lowering's
+    // passes and pipelines are used when this build has them.
+    struct Candidate {
+      const char *pipeline;
+      std::vector<const char *> needs;
+    };
+    const Candidate candidates[] = {
+        {"canonicalize,cse", {}},
+        {"block-kernel-defaults,canonicalize,cse", {"block-kernel-defaults"}},
+        {"block-assign-layouts,block-remove-layout-conversions,canonicalize",
+         {"block-assign-layouts", "block-remove-layout-conversions"}},
+        {"convert-block-to-gpu", {"convert-block-to-gpu"}},
+        {"block-to-ptx", {"block-to-ptx"}},
+    };
+    for (const Candidate &c : candidates)
+      if (llvm::all_of(c.needs, [](const char *name) {
+            return PassInfo::lookup(name) || PassPipelineInfo::lookup(name);
+          }))
+        list.push_back(c.pipeline);
     return list;
   }();
   return pipelines;
@@ -101,6 +128,7 @@ const std::vector<std::string> &getPipelines() {
 /// Verifies the IR after every pass; a pass that breaks it is a bug.
 struct VerifyAfterEachPass : PassInstrumentation {
   explicit VerifyAfterEachPass(StringRef input) : input(input) {}
+  void runBeforePass(Pass *, Operation *) override { ++stats.passesRun; }
   void runAfterPass(Pass *pass, Operation *op) override {
     MLIRContext *ctx = op->getContext();
     DiagnosticCollector diags(*ctx);
@@ -146,6 +174,7 @@ bool runPipeline(ModuleOp module, const std::string &pipeline,
                  StringRef input) {
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> copy(module.clone());
+  // `pipeline` lists the passes on the module (no builtin.module() around).
   PassManager pm(ctx, ModuleOp::getOperationName());
   {
     DiagnosticCollector diags(*ctx);
@@ -186,8 +215,8 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   getRegistry();
   const std::vector<std::string> &pipelines = getPipelines();
   for (size_t i = 0; i < pipelines.size(); ++i)
-    llvm::errs() << "block-fuzz-opt: pipeline " << i << ": " << pipelines[i]
-                 << "\n";
+    llvm::errs() << "block-fuzz-opt: pipeline " << i << ": builtin.module("
+                 << pipelines[i] << ")\n";
   return 0;
 }
 
