@@ -11,7 +11,9 @@
 //   block-to-ptx (the whole pipeline, up to PTX)
 //
 // each where this build has the passes (BLOCK_FUZZ_PIPELINES, a list of
-// textual pipelines separated by ';', replaces the list).
+// textual pipelines separated by ';', replaces the list), and, where this
+// build has lib/Interpreter, compiled and run on the interpreter
+// (InterpreterStage.cpp).
 //
 // A bug is anything but "output or a diagnostic": a crash or sanitizer
 // report (libFuzzer sees it), and, checked here, a pass that leaves IR the
@@ -25,6 +27,9 @@
 
 #include "BlockMutator.h"
 #include "FuzzMlir.h"
+#ifdef BLOCK_FUZZ_HAVE_INTERPRETER
+#include "InterpreterStage.h"
+#endif
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -56,6 +61,8 @@ struct Stats {
   uint64_t inputs = 0, parsed = 0;
   std::vector<uint64_t> pipelineOk, pipelineFailed;
   uint64_t passesRun = 0, tooLargeToLower = 0;
+  uint64_t interpCompiled = 0, interpNotCompiled = 0, interpRan = 0,
+           interpRunErrors = 0;
   ~Stats() {
     if (!inputs)
       return;
@@ -75,6 +82,15 @@ struct Stats {
                  "lowered (more elements per thread than the limit)\n",
                  (unsigned long long)passesRun,
                  (unsigned long long)tooLargeToLower);
+    if (interpCompiled || interpNotCompiled)
+      std::fprintf(stderr,
+                   "block-fuzz-opt:   interpreter: %llu kernels compiled, "
+                   "%llu refused with a diagnostic; %llu runs completed, "
+                   "%llu stopped with a run error\n",
+                   (unsigned long long)interpCompiled,
+                   (unsigned long long)interpNotCompiled,
+                   (unsigned long long)interpRan,
+                   (unsigned long long)interpRunErrors);
   }
 };
 Stats stats;
@@ -127,6 +143,13 @@ const std::vector<std::string> &getPipelines() {
                << input << "\n====\n";
   llvm::errs().flush();
   std::abort();
+}
+
+/// The input being run, for reports from the stages in other files.
+StringRef currentInput;
+[[maybe_unused]] void reportBugInCurrentInput(StringRef what,
+                                              StringRef detail) {
+  reportBug(what, detail, currentInput);
 }
 
 /// The most elements one thread holds in a kernel's tensors (elements /
@@ -271,6 +294,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > (64 << 10))
     return -1;
   StringRef input(reinterpret_cast<const char *>(data), size);
+  currentInput = input;
   ++stats.inputs;
 
   FuzzContext fuzz;
@@ -304,6 +328,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ++(runPipeline(*module, pipelines[i], input) ? stats.pipelineOk
                                                  : stats.pipelineFailed)[i];
   }
+#ifdef BLOCK_FUZZ_HAVE_INTERPRETER
+  InterpreterStats interp =
+      runOnInterpreter(*module, reportBugInCurrentInput);
+  stats.interpCompiled += interp.compiled;
+  stats.interpNotCompiled += interp.notCompiled;
+  stats.interpRan += interp.ran;
+  stats.interpRunErrors += interp.runErrors;
+#endif
   return 0;
 }
 
