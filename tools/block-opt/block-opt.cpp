@@ -15,9 +15,14 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::block::test {
+void registerTestAxisInfoPass();
+} // namespace mlir::block::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::block::registerAllBlockPasses();
+  mlir::block::test::registerTestAxisInfoPass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -100,6 +100,24 @@ static LogicalResult verifySameShape(Operation *op, Type a, StringRef aName,
   return success();
 }
 
+/// The distributed layout of `type`, if it is a tensor that has one.
+static DistributedLayoutAttr getLayoutOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor ? dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding())
+                : nullptr;
+}
+
+/// Where `a` and `b` both have layouts, they must be the same.
+static LogicalResult verifySameLayout(Operation *op, Type a, StringRef aName,
+                                      Type b, StringRef bName) {
+  DistributedLayoutAttr la = getLayoutOf(a), lb = getLayoutOf(b);
+  if (la && lb && la != lb)
+    return op->emitOpError() << aName << " layout " << Attribute(la)
+                             << " and " << bName << " layout "
+                             << Attribute(lb) << " must be the same";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // ArangeOp
 //===----------------------------------------------------------------------===//
@@ -153,7 +171,7 @@ LogicalResult BroadcastOp::verify() {
                               "dimension "
                            << d << " is " << src.getDimSize(d) << " -> "
                            << result.getDimSize(d);
-  return success();
+  return verifySameLayout(*this, src, "operand", result, "result");
 }
 
 OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
@@ -175,6 +193,18 @@ LogicalResult ExpandDimsOp::verify() {
     return emitOpError() << "result " << Type(result) << " must be the operand "
                          << Type(src) << " with a dimension of size 1 at axis "
                          << axis;
+  // The operand's elements live where the result's do.
+  DistributedLayoutAttr srcLayout = getLayoutOf(src);
+  DistributedLayoutAttr resultLayout = getLayoutOf(result);
+  if (srcLayout && resultLayout) {
+    auto expectedLayout =
+        SliceLayoutAttr::get(getContext(), axis, resultLayout);
+    if (srcLayout != expectedLayout)
+      return emitOpError() << "operand layout " << Attribute(srcLayout)
+                           << " must be the slice of the result layout at "
+                              "the new axis, "
+                           << Attribute(expectedLayout);
+  }
   return success();
 }
 
@@ -225,6 +255,29 @@ LogicalResult TransOp::verify() {
       return emitOpError() << "result dimension " << i << " must be operand "
                            << "dimension " << d << " (" << src.getDimSize(d)
                            << "), but is " << result.getDimSize(i);
+  // A transposition of a blocked tensor only renames its registers.
+  auto srcLayout = dyn_cast_or_null<BlockedLayoutAttr>(getLayoutOf(src));
+  DistributedLayoutAttr resultLayout = getLayoutOf(result);
+  if (srcLayout && resultLayout) {
+    SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA;
+    SmallVector<unsigned> position(order.size());
+    for (auto [i, d] : llvm::enumerate(order)) {
+      sizePerThread.push_back(srcLayout.getSizePerThread()[d]);
+      threadsPerWarp.push_back(srcLayout.getThreadsPerWarp()[d]);
+      warpsPerCTA.push_back(srcLayout.getWarpsPerCTA()[d]);
+      position[d] = i;
+    }
+    SmallVector<unsigned> layoutOrder;
+    for (unsigned d : srcLayout.getOrder())
+      layoutOrder.push_back(position[d]);
+    auto expectedLayout = BlockedLayoutAttr::get(
+        getContext(), sizePerThread, threadsPerWarp, warpsPerCTA, layoutOrder);
+    if (resultLayout != expectedLayout)
+      return emitOpError() << "result layout " << Attribute(resultLayout)
+                           << " must be the operand layout permuted by the "
+                              "order, "
+                           << Attribute(expectedLayout);
+  }
   return success();
 }
 
@@ -246,8 +299,11 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AddPtrOp::verify() {
-  return verifySameShape(*this, getPtr().getType(), "pointer",
-                         getOffset().getType(), "offset");
+  if (failed(verifySameShape(*this, getPtr().getType(), "pointer",
+                             getOffset().getType(), "offset")))
+    return failure();
+  return verifySameLayout(*this, getPtr().getType(), "pointer",
+                          getOffset().getType(), "offset");
 }
 
 OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
@@ -408,8 +464,8 @@ Type ReduceOp::getReducedType(RankedTensorType type, unsigned axis) {
   return RankedTensorType::get(shape, type.getElementType(), encoding);
 }
 
-/// Shared rules of reduce and scan operands: at least one, all of one shape,
-/// and `axis` in range.
+/// Shared rules of reduce and scan operands: at least one, all of one shape
+/// and layout, and `axis` in range.
 static LogicalResult verifyCombinedOperands(Operation *op, ValueRange srcs,
                                             int64_t axis, size_t numResults) {
   if (srcs.empty())
@@ -423,6 +479,13 @@ static LogicalResult verifyCombinedOperands(Operation *op, ValueRange srcs,
       return op->emitOpError() << "operand #" << i << " has type "
                                << src.getType() << ", but all operands must "
                                << "have the shape of operand #0 ("
+                               << Type(first) << ")";
+  for (auto [i, src] : llvm::enumerate(srcs))
+    if (cast<RankedTensorType>(src.getType()).getEncoding() !=
+        first.getEncoding())
+      return op->emitOpError() << "operand #" << i << " has type "
+                               << src.getType() << ", but all operands must "
+                               << "have the layout of operand #0 ("
                                << Type(first) << ")";
   if (axis < 0 || axis >= first.getRank())
     return op->emitOpError() << "axis " << axis << " is out of range [0, "

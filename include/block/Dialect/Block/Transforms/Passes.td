@@ -18,4 +18,50 @@ def BlockKernelDefaults : Pass<"block-kernel-defaults", "::mlir::ModuleOp"> {
   ];
 }
 
+def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
+  let summary = "Give every tensor of a kernel a distributed layout";
+  let description = [{
+    Chooses a `#block.blocked` or `#block.slice` layout for every tensor in
+    every kernel, so that memory accesses are vectorised and coalesced:
+
+    - each load, store and atomic (the anchors) gets a blocked layout from
+      the axis info of its pointers: the most contiguous dimension fastest
+      (`order`), each thread holding a vector of up to 16 bytes along it
+      (`sizePerThread`, as far as contiguity, alignment and the mask's
+      constancy allow, and no more than its share of the elements), the 32
+      lanes of a warp and then the `block.num_warps` warps (default 4)
+      along it;
+    - the layouts spread to the other tensors: identical through
+      elementwise operations, `block.broadcast` and control flow, a slice
+      across `block.expand_dims` and `block.reduce`, a permutation across
+      `block.trans`; anchors of higher rank go first, so that rows and
+      columns of a tile become slices of the tile's layout;
+    - where two layouts meet, a `block.convert_layout` moves the tensor.
+
+    Afterwards: every tensor has a layout; the tensors of an elementwise
+    operation, a memory operation or a cast share one; `block.expand_dims`
+    takes the slice of its result's layout; `block.reduce` gives the slice
+    of its operand's; `block.trans` gives the permutation of its operand's
+    blocked layout; control flow forwards values of identical types. Layouts
+    the program already has stay.
+  }];
+  let dependentDialects = ["::mlir::block::BlockDialect"];
+}
+
+def BlockRemoveLayoutConversions
+    : Pass<"block-remove-layout-conversions", "::mlir::ModuleOp"> {
+  let summary = "Remove needless block.convert_layout operations";
+  let description = [{
+    Folds conversions to the same layout and chains of conversions, and
+    instead of converting a tensor that is cheap to compute again (constants,
+    `block.splat`, `block.arange`, and elementwise and shape operations on
+    them), computes it again in the layout the conversion asks for.
+    Conversions of the result of an elementwise or shape operation move to
+    its operands when that does not add conversions (they then often meet
+    and fold, or reach a cheap tensor), and conversions of a broadcast move
+    before it, where the tensor is smaller.
+  }];
+  let dependentDialects = ["::mlir::block::BlockDialect"];
+}
+
 #endif // BLOCK_DIALECT_BLOCK_TRANSFORMS_PASSES_TD

@@ -1,0 +1,705 @@
+//===- AssignLayouts.cpp - Give every tensor of a kernel a layout ---------===//
+//
+// Memory operations are the anchors: each gets the blocked layout that lets a
+// thread move up to 16 bytes per access and a warp cover contiguous memory
+// (from the axis info of its pointers). The layouts spread from the anchors
+// over the relations the operations impose (identical for elementwise
+// operations, a slice across expand_dims and reduce, a permutation across
+// trans); tensors no anchor reaches get a default. Where two layouts meet,
+// block.convert_layout moves the tensor from one to the other.
+//
+// Anchors of higher rank go first, so that the rows and columns of a tile
+// become slices of the tile's layout, and a lower-rank access keeps such a
+// slice when it serves the access as well as its own layout would.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutUtils.h"
+
+#include "block/Analysis/AxisInfo.h"
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::block {
+#define GEN_PASS_DEF_BLOCKASSIGNLAYOUTS
+#include "block/Dialect/Block/Transforms/Passes.h.inc"
+
+namespace {
+
+/// How the layout of `to` follows from the layout of the value the edge
+/// leaves.
+enum class Relation {
+  Same,           // identical
+  Slice,          // `to` is the slice at `axis` of the other
+  Parent,         // the other is the slice at `axis` of `to`
+  Permute,        // `to` is the other permuted by `order` (block.trans)
+  InversePermute, // the other is `to` permuted by `order`
+};
+
+struct Edge {
+  Value to;
+  Relation relation;
+  unsigned axis = 0;
+  ArrayRef<int32_t> order;
+};
+
+static bool isTensor(Value value) {
+  return isa<RankedTensorType>(value.getType());
+}
+
+/// Operations whose tensor operands and results all have one layout.
+static bool hasOneLayout(Operation *op) {
+  return op->hasTrait<::mlir::OpTrait::Elementwise>() ||
+         isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
+             PtrToIntOp, IntToPtrOp, BroadcastOp, ScanOp>(op);
+}
+
+/// Operations that accept any layouts, or whose tensors are only results.
+static bool isLayoutFree(Operation *op) {
+  return isa<ReshapeOp, ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
+             arith::ConstantOp>(op) ||
+         op->hasTrait<::mlir::OpTrait::ConstantLike>() ||
+         isa<RegionBranchTerminatorOpInterface>(op);
+}
+
+static bool isMemoryOp(Operation *op) {
+  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op);
+}
+
+static Value getPtr(Operation *op) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(
+          [](auto memory) { return memory.getPtr(); })
+      .Default([](Operation *) { return Value(); });
+}
+
+static Value getMask(Operation *op) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case<LoadOp, StoreOp, AtomicRMWOp>(
+          [](auto memory) { return memory.getMask(); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// A forwarded operand of region control flow and the value it becomes.
+struct Forward {
+  OpOperand *operand;
+  Value input;
+};
+
+/// The control-flow edges of a region-holding operation: from its operands
+/// into its regions, and from its regions' terminators into its regions or
+/// its results.
+static SmallVector<Forward> getForwards(RegionBranchOpInterface branch) {
+  SmallVector<Forward> forwards;
+  auto add = [&](Operation *from, OperandRange operands, ValueRange inputs) {
+    if (operands.empty())
+      return;
+    unsigned begin = operands.getBeginOperandIndex();
+    for (auto [i, input] : llvm::enumerate(inputs))
+      if (i < operands.size())
+        forwards.push_back({&from->getOpOperand(begin + i), input});
+  };
+  SmallVector<RegionSuccessor> successors;
+  branch.getSuccessorRegions(RegionBranchPoint::parent(), successors);
+  for (RegionSuccessor &successor : successors)
+    add(branch, branch.getEntrySuccessorOperands(successor),
+        successor.getSuccessorInputs());
+  for (Region &region : branch->getRegions())
+    for (Block &block : region) {
+      auto terminator = dyn_cast_or_null<RegionBranchTerminatorOpInterface>(
+          block.empty() ? nullptr : &block.back());
+      if (!terminator)
+        continue;
+      successors.clear();
+      branch.getSuccessorRegions(RegionBranchPoint(terminator), successors);
+      for (RegionSuccessor &successor : successors)
+        add(terminator, terminator.getSuccessorOperands(successor),
+            successor.getSuccessorInputs());
+    }
+  return forwards;
+}
+
+/// The branch operands of `op` and the block arguments they become.
+static SmallVector<Forward> getForwards(BranchOpInterface branch) {
+  SmallVector<Forward> forwards;
+  for (unsigned s = 0, e = branch->getNumSuccessors(); s < e; ++s) {
+    SuccessorOperands operands = branch.getSuccessorOperands(s);
+    OperandRange forwarded = operands.getForwardedOperands();
+    Block *successor = branch->getSuccessor(s);
+    unsigned produced = operands.getProducedOperandCount();
+    if (forwarded.empty())
+      continue;
+    for (unsigned i = 0, n = forwarded.size(); i < n; ++i)
+      forwards.push_back(
+          {&branch->getOpOperand(forwarded.getBeginOperandIndex() + i),
+           successor->getArgument(produced + i)});
+  }
+  return forwards;
+}
+
+/// Assigns layouts to the tensors of one kernel.
+class LayoutAssignment {
+public:
+  LayoutAssignment(func::FuncOp kernel, const AxisInfoAnalysis &axisInfo,
+                   unsigned numWarps)
+      : kernel(kernel), axisInfo(axisInfo), numWarps(numWarps),
+        context(kernel.getContext()) {}
+
+  LogicalResult run() {
+    if (failed(collectRelations()))
+      return failure();
+    if (values.empty())
+      return success();
+    assignLayouts();
+    return materialize();
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // The relations between layouts
+  //===--------------------------------------------------------------------===//
+
+  void addEdge(Value from, Value to, Relation relation, unsigned axis = 0,
+               ArrayRef<int32_t> order = {}) {
+    edges[from].push_back({to, relation, axis, order});
+  }
+  ArrayRef<Edge> getEdges(Value value) const {
+    auto it = edges.find(value);
+    return it == edges.end() ? ArrayRef<Edge>() : ArrayRef<Edge>(it->second);
+  }
+  void relateSame(Value a, Value b) {
+    addEdge(a, b, Relation::Same);
+    addEdge(b, a, Relation::Same);
+  }
+  void relateSlice(Value slice, Value parent, unsigned axis) {
+    addEdge(parent, slice, Relation::Slice, axis);
+    addEdge(slice, parent, Relation::Parent, axis);
+  }
+
+  LogicalResult collectRelations() {
+    WalkResult result = kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (failed(addValue(arg)))
+              return WalkResult::interrupt();
+      for (Value result : op->getResults())
+        if (failed(addValue(result)))
+          return WalkResult::interrupt();
+      if (failed(relate(op)))
+        return WalkResult::interrupt();
+      if (isMemoryOp(op) && isTensor(getPtr(op)))
+        memoryOps.push_back(op);
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  LogicalResult addValue(Value value) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return success();
+    values.push_back(value);
+    if (!type.getEncoding())
+      return success();
+    auto layout = dyn_cast<DistributedLayoutAttr>(type.getEncoding());
+    if (!layout)
+      return emitError(value.getLoc())
+             << "block-assign-layouts: tensor type " << Type(type)
+             << " has an encoding that is no distributed layout";
+    if (layout.getNumWarps() != numWarps)
+      return emitError(value.getLoc())
+             << "block-assign-layouts: tensor type " << Type(type)
+             << " spreads over " << layout.getNumWarps()
+             << " warps, but the kernel has " << numWarps;
+    // A layout the program already has stays.
+    layouts[value] = layout;
+    fixed.insert(value);
+    return success();
+  }
+
+  LogicalResult relate(Operation *op) {
+    auto tensors = [](ValueRange range) {
+      return llvm::filter_to_vector(range, isTensor);
+    };
+    if (hasOneLayout(op)) {
+      SmallVector<Value> all = tensors(op->getOperands());
+      llvm::append_range(all, tensors(op->getResults()));
+      for (unsigned i = 1; i < all.size(); ++i)
+        relateSame(all[0], all[i]);
+      return success();
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      relateSlice(expand.getSrc(), expand.getResult(), expand.getAxis());
+      return success();
+    }
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      for (Value src : reduce.getSrcs().drop_front())
+        relateSame(reduce.getSrcs().front(), src);
+      for (Value result : tensors(reduce.getResults()))
+        relateSlice(result, reduce.getSrcs().front(), reduce.getAxis());
+      return success();
+    }
+    if (auto trans = dyn_cast<TransOp>(op)) {
+      addEdge(trans.getSrc(), trans.getResult(), Relation::Permute, 0,
+              trans.getOrder());
+      addEdge(trans.getResult(), trans.getSrc(), Relation::InversePermute, 0,
+              trans.getOrder());
+      return success();
+    }
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      relateSame(dot.getAcc(), dot.getResult());
+      return success();
+    }
+    if (auto branch = dyn_cast<RegionBranchOpInterface>(op)) {
+      for (Forward forward : getForwards(branch))
+        if (isTensor(forward.input))
+          relateSame(forward.operand->get(), forward.input);
+      return success();
+    }
+    if (auto branch = dyn_cast<BranchOpInterface>(op)) {
+      for (Forward forward : getForwards(branch))
+        if (isTensor(forward.input))
+          relateSame(forward.operand->get(), forward.input);
+      return success();
+    }
+    if (isLayoutFree(op) || (llvm::none_of(op->getOperands(), isTensor) &&
+                             llvm::none_of(op->getResults(), isTensor)))
+      return success();
+    return op->emitOpError()
+           << "block-assign-layouts does not know how '" << op->getName()
+           << "' relates the layouts of its tensors";
+  }
+
+  static DistributedLayoutAttr infer(const Edge &edge,
+                                     DistributedLayoutAttr from) {
+    switch (edge.relation) {
+    case Relation::Same:
+      return from;
+    case Relation::Slice:
+      return SliceLayoutAttr::get(from.getContext(), edge.axis, from);
+    case Relation::Parent: {
+      auto slice = dyn_cast<SliceLayoutAttr>(from);
+      return slice && slice.getDim() == edge.axis ? slice.getParent() : nullptr;
+    }
+    case Relation::Permute:
+      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
+        return permuteBlockedLayout(blocked, edge.order);
+      return nullptr;
+    case Relation::InversePermute:
+      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
+        return inversePermuteBlockedLayout(blocked, edge.order);
+      return nullptr;
+    }
+    llvm_unreachable("unknown relation");
+  }
+
+  static bool isPermutation(Relation relation) {
+    return relation == Relation::Permute ||
+           relation == Relation::InversePermute;
+  }
+
+  /// Gives `value` `layout` and spreads it, nearest tensors first, to every
+  /// tensor it determines that has no layout yet. A transposition is where
+  /// layouts change anyway: only `acrossTrans` crosses it.
+  void seed(Value value, DistributedLayoutAttr layout,
+            bool acrossTrans = false) {
+    if (layouts.count(value))
+      return;
+    layouts[value] = layout;
+    SmallVector<Value> queue{value};
+    for (size_t next = 0; next < queue.size(); ++next) {
+      Value from = queue[next];
+      DistributedLayoutAttr fromLayout = layouts.lookup(from);
+      for (const Edge &edge : getEdges(from)) {
+        if (layouts.count(edge.to) ||
+            (isPermutation(edge.relation) && !acrossTrans))
+          continue;
+        if (DistributedLayoutAttr inferred = infer(edge, fromLayout)) {
+          layouts[edge.to] = inferred;
+          queue.push_back(edge.to);
+        }
+      }
+    }
+  }
+
+  /// Gives the unassigned side of each block.trans with one assigned side
+  /// the permuted layout.
+  void seedAcrossTransposes() {
+    for (Value value : values)
+      if (!layouts.count(value))
+        for (const Edge &edge : getEdges(value))
+          if (isPermutation(edge.relation))
+            if (DistributedLayoutAttr from = layouts.lookup(edge.to)) {
+              Edge back = edge;
+              back.relation = edge.relation == Relation::Permute
+                                  ? Relation::InversePermute
+                                  : Relation::Permute;
+              if (DistributedLayoutAttr inferred = infer(back, from)) {
+                seed(value, inferred, /*acrossTrans=*/true);
+                break;
+              }
+            }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Choosing layouts
+  //===--------------------------------------------------------------------===//
+
+  /// The layout that serves memory operation `op` best: the most contiguous
+  /// dimension fastest, a vector access per thread, lanes and then warps
+  /// along the contiguous dimension.
+  BlockedLayoutAttr getPreferredLayout(Operation *op) {
+    Value ptr = getPtr(op);
+    auto type = cast<RankedTensorType>(ptr.getType());
+    unsigned rank = type.getRank();
+    SmallVector<unsigned> order;
+    for (unsigned d = rank; d > 0; --d)
+      order.push_back(d - 1);
+    if (const AxisInfo *info = axisInfo.getAxisInfo(ptr))
+      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+        return info->getContiguity(a) > info->getContiguity(b);
+      });
+    SmallVector<unsigned> sizePerThread(rank, 1);
+    // No thread holds more than its share, so that no thread holds copies.
+    int64_t share =
+        std::max<int64_t>(1, type.getNumElements() / (int64_t(32) * numWarps));
+    if (!isa<AtomicRMWOp, AtomicCASOp>(op))
+      sizePerThread[order[0]] =
+          axisInfo.getVectorWidth(ptr, getMask(op), unsigned(share), order[0]);
+    return buildBlockedLayout(context, type.getShape(), sizePerThread, order,
+                              numWarps);
+  }
+
+  /// Elements per access and contiguous elements per warp row of `op` under
+  /// `layout`.
+  std::pair<unsigned, int64_t> measureAccess(Operation *op, Attribute layout) {
+    std::optional<BlockedParams> params = getBlockedParams(layout);
+    if (!params)
+      return {0, 0};
+    Value ptr = getPtr(op);
+    unsigned fastest = params->order.front();
+    unsigned perThread = params->sizePerThread[fastest];
+    unsigned vector =
+        isa<AtomicRMWOp, AtomicCASOp>(op)
+            ? 1
+            : axisInfo.getVectorWidth(ptr, getMask(op), perThread, fastest);
+    const AxisInfo *info = axisInfo.getAxisInfo(ptr);
+    int64_t contiguity = info ? info->getContiguity(fastest) : 1;
+    int64_t chunk = std::min<int64_t>(
+        contiguity, int64_t(perThread) * params->threadsPerWarp[fastest]);
+    return {vector, chunk};
+  }
+
+  /// The tensors a memory operation accesses with its layout.
+  static SmallVector<Value> getAccessedTensors(Operation *op) {
+    SmallVector<Value> accessed{getPtr(op)};
+    for (Value value : op->getOperands())
+      if (isTensor(value) && value != accessed.front())
+        accessed.push_back(value);
+    for (Value value : op->getResults())
+      if (isTensor(value))
+        accessed.push_back(value);
+    return accessed;
+  }
+
+  void assignMemoryOp(Operation *op, BlockedLayoutAttr preferred) {
+    SmallVector<Value> accessed = getAccessedTensors(op);
+    DistributedLayoutAttr chosen = preferred;
+    auto fixedValue = llvm::find_if(
+        accessed, [&](Value value) { return fixed.contains(value); });
+    auto assigned = llvm::find_if(
+        accessed, [&](Value value) { return layouts.count(value); });
+    if (fixedValue != accessed.end()) {
+      chosen = layouts.lookup(*fixedValue);
+    } else if (assigned != accessed.end()) {
+      // Keep the layout the tensors already have if it is as good.
+      DistributedLayoutAttr existing = layouts.lookup(*assigned);
+      auto [vector, chunk] = measureAccess(op, existing);
+      auto [bestVector, bestChunk] = measureAccess(op, preferred);
+      if (vector >= bestVector && chunk >= bestChunk &&
+          existing.getNumWarps() == numWarps)
+        chosen = existing;
+    }
+    memoryLayouts[op] = chosen;
+    for (Value value : accessed)
+      seed(value, chosen);
+  }
+
+  void assignLayouts() {
+    // Seeds: the layouts the program already has, then by decreasing rank
+    // the anchors of that rank, the far sides of transpositions, tiles
+    // lifted from the anchors of the rank below, and defaults.
+    for (Value value : values)
+      if (fixed.contains(value)) {
+        DistributedLayoutAttr layout = layouts.lookup(value);
+        layouts.erase(value);
+        seed(value, layout, /*acrossTrans=*/true);
+      }
+
+    auto rankOf = [](Value value) {
+      return cast<RankedTensorType>(value.getType()).getRank();
+    };
+    SmallVector<std::pair<Operation *, BlockedLayoutAttr>> anchors;
+    for (Operation *op : memoryOps)
+      anchors.push_back({op, getPreferredLayout(op)});
+    llvm::stable_sort(anchors, [&](const auto &a, const auto &b) {
+      auto ta = cast<RankedTensorType>(getPtr(a.first).getType());
+      auto tb = cast<RankedTensorType>(getPtr(b.first).getType());
+      return std::make_pair(ta.getRank(), ta.getNumElements()) >
+             std::make_pair(tb.getRank(), tb.getNumElements());
+    });
+
+    // The preferred layout of the first anchor reached through identical
+    // layouts, for lifting lower-rank anchors into tiles.
+    DenseMap<Value, BlockedLayoutAttr> anchorOfComponent;
+    for (auto [op, preferred] : anchors) {
+      SmallVector<Value> worklist{getPtr(op)};
+      while (!worklist.empty()) {
+        Value value = worklist.pop_back_val();
+        if (!anchorOfComponent.try_emplace(value, preferred).second)
+          continue;
+        for (const Edge &edge : getEdges(value))
+          if (edge.relation == Relation::Same)
+            worklist.push_back(edge.to);
+      }
+    }
+
+    int64_t maxRank = 0;
+    for (Value value : values)
+      maxRank = std::max(maxRank, rankOf(value));
+    for (int64_t rank = maxRank; rank >= 1; --rank) {
+      for (auto [op, preferred] : anchors)
+        if (rankOf(getPtr(op)) == rank)
+          assignMemoryOp(op, preferred);
+      seedAcrossTransposes();
+      for (Value value : values) {
+        auto expand = value.getDefiningOp<ExpandDimsOp>();
+        if (rankOf(value) != rank || layouts.count(value) || !expand)
+          continue;
+        if (BlockedLayoutAttr below = anchorOfComponent.lookup(expand.getSrc()))
+          seed(value, insertDimension(below, expand.getAxis()));
+      }
+      for (Value value : values)
+        if (rankOf(value) == rank && !layouts.count(value))
+          seed(value,
+               getDefaultBlockedLayout(
+                   context, cast<RankedTensorType>(value.getType()).getShape(),
+                   numWarps));
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Rewriting the types
+  //===--------------------------------------------------------------------===//
+
+  /// The layouts of the results of `op` that its operands' layouts fix, in
+  /// the order of `op`'s tensor results (null where free).
+  SmallVector<DistributedLayoutAttr> getFixedResultLayouts(Operation *op) {
+    SmallVector<DistributedLayoutAttr> fixedLayouts;
+    DistributedLayoutAttr common;
+    if (hasOneLayout(op) || isa<DotOp>(op))
+      common = getCommonLayout(op);
+    for (Value result : op->getResults()) {
+      if (!isTensor(result))
+        continue;
+      DistributedLayoutAttr layout = common;
+      if (auto reduce = dyn_cast<ReduceOp>(op))
+        layout = SliceLayoutAttr::get(context, reduce.getAxis(),
+                                      layouts.lookup(reduce.getSrcs().front()));
+      if (auto trans = dyn_cast<TransOp>(op))
+        layout =
+            permuteBlockedLayout(getTransSourceLayout(trans), trans.getOrder());
+      fixedLayouts.push_back(layout);
+    }
+    return fixedLayouts;
+  }
+
+  /// The one layout of an operation whose tensors share it.
+  DistributedLayoutAttr getCommonLayout(Operation *op) {
+    if (DistributedLayoutAttr memory = memoryLayouts.lookup(op))
+      return memory;
+    for (Value result : op->getResults())
+      if (isTensor(result))
+        return layouts.lookup(result);
+    for (Value operand : op->getOperands())
+      if (isTensor(operand))
+        return layouts.lookup(operand);
+    return nullptr;
+  }
+
+  /// block.trans permutes a blocked layout; a source of another layout is
+  /// first moved to the blocked layout the result asks for, or a default.
+  BlockedLayoutAttr getTransSourceLayout(TransOp trans) {
+    if (auto blocked =
+            dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getSrc())))
+      return blocked;
+    if (auto blocked =
+            dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getResult())))
+      return inversePermuteBlockedLayout(blocked, trans.getOrder());
+    return getDefaultBlockedLayout(
+        context, cast<RankedTensorType>(trans.getSrc().getType()).getShape(),
+        numWarps);
+  }
+
+  /// The layout `operand` must have.
+  DistributedLayoutAttr getRequiredLayout(OpOperand &operand) {
+    Operation *op = operand.getOwner();
+    if (hasOneLayout(op))
+      return getCommonLayout(op);
+    if (auto dot = dyn_cast<DotOp>(op))
+      return &operand == &dot.getAccMutable() ? getCommonLayout(op) : nullptr;
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      return SliceLayoutAttr::get(context, expand.getAxis(),
+                                  getLayout(expand.getResult()));
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      return layouts.lookup(reduce.getSrcs().front());
+    if (auto trans = dyn_cast<TransOp>(op))
+      return getTransSourceLayout(trans);
+    return forwardedLayouts.lookup(&operand);
+  }
+
+  /// Region control flow forwards an operand to values that must all have
+  /// its type (scf.for forwards its init to the iteration argument and, for
+  /// no iterations, to the result): the block argument's layout wins.
+  void collectForwardedLayouts(Operation *op) {
+    SmallVector<Forward> forwards;
+    if (auto branch = dyn_cast<RegionBranchOpInterface>(op))
+      forwards = getForwards(branch);
+    else if (auto branch = dyn_cast<BranchOpInterface>(op))
+      forwards = getForwards(branch);
+    for (Forward forward : forwards) {
+      if (!isTensor(forward.input))
+        continue;
+      DistributedLayoutAttr &layout = forwardedLayouts[forward.operand];
+      if (!layout || isa<BlockArgument>(forward.input))
+        layout = layouts.lookup(forward.input);
+    }
+    for (Forward forward : forwards) {
+      if (!isTensor(forward.input) || !isa<OpResult>(forward.input))
+        continue;
+      DistributedLayoutAttr layout = forwardedLayouts.lookup(forward.operand);
+      if (layout != layouts.lookup(forward.input))
+        resultLayouts[forward.input] = layout;
+    }
+  }
+
+  LogicalResult retype(Value value, DistributedLayoutAttr layout) {
+    Type type = withLayout(value.getType(), layout);
+    if (auto constant = value.getDefiningOp<arith::ConstantOp>()) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense)
+        return constant.emitOpError()
+               << "block-assign-layouts cannot give a layout to a tensor "
+                  "constant that is not dense";
+      constant.setValueAttr(dense.reshape(cast<ShapedType>(type)));
+    }
+    value.setType(type);
+    return success();
+  }
+
+  LogicalResult materialize() {
+    // The layout of each result as its operation fixes it, where that
+    // differs from the layout its users were given.
+    kernel.walk([&](Operation *op) {
+      collectForwardedLayouts(op);
+      SmallVector<DistributedLayoutAttr> fixedLayouts =
+          getFixedResultLayouts(op);
+      unsigned i = 0;
+      for (Value result : op->getResults()) {
+        if (!isTensor(result))
+          continue;
+        DistributedLayoutAttr layout = fixedLayouts[i++];
+        if (layout && layout != layouts.lookup(result))
+          resultLayouts[result] = layout;
+      }
+    });
+
+    for (Value value : values) {
+      DistributedLayoutAttr layout = resultLayouts.lookup(value);
+      if (failed(retype(value, layout ? layout : layouts.lookup(value))))
+        return failure();
+    }
+
+    OpBuilder builder(context);
+    // One conversion per value and layout, right after the value, so that
+    // it dominates every use that needs it.
+    DenseMap<std::pair<Value, Attribute>, Value> conversions;
+    auto convert = [&](Value value, DistributedLayoutAttr layout) {
+      Value &converted = conversions[{value, layout}];
+      if (!converted) {
+        builder.setInsertionPointAfterValue(value);
+        converted =
+            ConvertLayoutOp::create(builder, value.getLoc(),
+                                    withLayout(value.getType(), layout), value);
+      }
+      return converted;
+    };
+    // Results whose operation fixed another layout than their users want.
+    for (Value value : values)
+      if (resultLayouts.count(value)) {
+        Value converted = convert(value, layouts.lookup(value));
+        value.replaceAllUsesExcept(converted, converted.getDefiningOp());
+      }
+    // Operands of another layout than their operation requires.
+    SmallVector<std::pair<OpOperand *, DistributedLayoutAttr>> mismatched;
+    kernel.walk([&](Operation *op) {
+      if (isa<ConvertLayoutOp>(op))
+        return;
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isTensor(operand.get()))
+          continue;
+        DistributedLayoutAttr required = getRequiredLayout(operand);
+        if (required && required != getLayout(operand.get()))
+          mismatched.push_back({&operand, required});
+      }
+    });
+    for (auto [operand, required] : mismatched)
+      operand->set(convert(operand->get(), required));
+    return success();
+  }
+
+  func::FuncOp kernel;
+  const AxisInfoAnalysis &axisInfo;
+  unsigned numWarps;
+  MLIRContext *context;
+
+  /// Every tensor of the kernel, in program order.
+  SmallVector<Value> values;
+  SmallVector<Operation *> memoryOps;
+  DenseMap<Value, SmallVector<Edge, 4>> edges;
+  DenseMap<Value, DistributedLayoutAttr> layouts;
+  DenseSet<Value> fixed;
+  DenseMap<Operation *, DistributedLayoutAttr> memoryLayouts;
+  DenseMap<Value, DistributedLayoutAttr> resultLayouts;
+  DenseMap<OpOperand *, DistributedLayoutAttr> forwardedLayouts;
+};
+
+struct BlockAssignLayoutsPass
+    : impl::BlockAssignLayoutsBase<BlockAssignLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    AxisInfoAnalysis axisInfo(getOperation());
+    SmallVector<func::FuncOp> kernels;
+    getOperation().walk([&](func::FuncOp func) {
+      if (isKernel(func))
+        kernels.push_back(func);
+    });
+    for (func::FuncOp kernel : kernels) {
+      unsigned numWarps = 4;
+      if (auto attr = kernel->getAttrOfType<IntegerAttr>(
+              BlockDialect::getNumWarpsAttrName()))
+        numWarps = attr.getInt();
+      if (failed(LayoutAssignment(kernel, axisInfo, numWarps).run()))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace
+} // namespace mlir::block

@@ -1,0 +1,178 @@
+//===- RemoveLayoutConversions.cpp - Drop needless layout conversions -----===//
+//
+// A conversion goes through shared memory and a barrier; computing a tensor
+// again from scalars, constants and ranges in the layout a conversion asks
+// for costs a few instructions per element instead. So a conversion is
+// replaced by the computation of its source in the target layout when that
+// computation reaches no tensor it cannot compute again (its leaves), or one
+// such tensor, which is then converted instead: one conversion, moved back
+// towards where the tensor is smaller (before a broadcast) or meets others.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutUtils.h"
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/Passes.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::block {
+#define GEN_PASS_DEF_BLOCKREMOVELAYOUTCONVERSIONS
+#include "block/Dialect/Block/Transforms/Passes.h.inc"
+
+namespace {
+
+/// The largest computation done again for one conversion.
+constexpr unsigned kMaxRematerializedOps = 64;
+
+using Placed = std::pair<Value, Attribute>;
+
+/// Operations computed again in another layout: pure, cheap, and with the
+/// operands' layouts following from the result's.
+static bool isRematerializable(Operation *op) {
+  if (isa<SplatOp, ArangeOp, BroadcastOp, ExpandDimsOp, TransOp, AddPtrOp,
+          ConvertLayoutOp>(op))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<DenseElementsAttr>(constant.getValue());
+  return op->hasTrait<::mlir::OpTrait::Elementwise>() &&
+         isMemoryEffectFree(op) && op->getNumResults() == 1;
+}
+
+/// The layout operand `operand` of `op` needs for `op` to give `result`
+/// layout `layout`, or null where none does.
+static DistributedLayoutAttr getOperandLayout(Operation *op,
+                                              DistributedLayoutAttr layout) {
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return SliceLayoutAttr::get(op->getContext(), expand.getAxis(), layout);
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+    return blocked ? inversePermuteBlockedLayout(blocked, trans.getOrder())
+                   : nullptr;
+  }
+  return layout;
+}
+
+/// The computation of a tensor in another layout: the tensors computed
+/// again (in operand-before-user order) and the leaves that are converted.
+struct Rematerialization {
+  SetVector<Placed> computed;
+  SetVector<Placed> leaves;
+};
+
+/// Collects the computation of `value` in `layout`; fails if it needs more
+/// than one leaf or too many operations.
+static LogicalResult collect(Value value, DistributedLayoutAttr layout,
+                             Rematerialization &plan) {
+  Placed placed{value, layout};
+  if (plan.computed.contains(placed) || plan.leaves.contains(placed))
+    return success();
+  Operation *op = value.getDefiningOp();
+  if (!op || !isRematerializable(op)) {
+    plan.leaves.insert(placed);
+    return success(plan.leaves.size() <= 1);
+  }
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+    return collect(convert.getSrc(), layout, plan);
+  DistributedLayoutAttr operandLayout = getOperandLayout(op, layout);
+  if (!operandLayout)
+    return failure();
+  for (Value operand : op->getOperands())
+    if (isa<RankedTensorType>(operand.getType()) &&
+        failed(collect(operand, operandLayout, plan)))
+      return failure();
+  plan.computed.insert(placed);
+  return success(plan.computed.size() <= kMaxRematerializedOps);
+}
+
+/// Computes `value` in `layout` again after `value`'s definition.
+static Value rematerialize(Value value, DistributedLayoutAttr layout,
+                           const Rematerialization &plan,
+                           PatternRewriter &rewriter,
+                           DenseMap<Placed, Value> &built) {
+  Placed placed{value, layout};
+  if (Value done = built.lookup(placed))
+    return done;
+  Type type = withLayout(value.getType(), layout);
+  Value result;
+  if (plan.leaves.contains(placed)) {
+    rewriter.setInsertionPointAfterValue(value);
+    result = ConvertLayoutOp::create(rewriter, value.getLoc(), type, value);
+  } else if (auto convert = value.getDefiningOp<ConvertLayoutOp>()) {
+    result = rematerialize(convert.getSrc(), layout, plan, rewriter, built);
+  } else {
+    Operation *op = value.getDefiningOp();
+    DistributedLayoutAttr operandLayout = getOperandLayout(op, layout);
+    IRMapping mapping;
+    for (Value operand : op->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        mapping.map(operand, rematerialize(operand, operandLayout, plan,
+                                           rewriter, built));
+    rewriter.setInsertionPointAfter(op);
+    Operation *clone = rewriter.clone(*op, mapping);
+    clone->getResult(0).setType(type);
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone))
+      constant.setValueAttr(cast<DenseElementsAttr>(constant.getValue())
+                                .reshape(cast<ShapedType>(type)));
+    result = clone->getResult(0);
+  }
+  built[placed] = result;
+  return result;
+}
+
+/// Bits of the tensor `value` (pointers count 64).
+static int64_t getBits(Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Type element = type.getElementType();
+  int64_t bits =
+      isa<PointerType>(element) ? 64 : element.getIntOrFloatBitWidth();
+  return type.getNumElements() * bits;
+}
+
+struct RematerializeConversion : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    DistributedLayoutAttr layout = getLayout(convert.getResult());
+    Operation *source = convert.getSrc().getDefiningOp();
+    if (!layout || !source || !isRematerializable(source))
+      return failure();
+    Rematerialization plan;
+    if (failed(collect(convert.getSrc(), layout, plan)))
+      return failure();
+    // The conversion that remains must not move more bytes.
+    if (!plan.leaves.empty() &&
+        getBits(plan.leaves.front().first) > getBits(convert.getSrc()))
+      return failure();
+    DenseMap<Placed, Value> built;
+    Value replacement =
+        rematerialize(convert.getSrc(), layout, plan, rewriter, built);
+    rewriter.replaceOp(convert, replacement);
+    return success();
+  }
+};
+
+struct BlockRemoveLayoutConversionsPass
+    : impl::BlockRemoveLayoutConversionsBase<BlockRemoveLayoutConversionsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<RematerializeConversion>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // Tensors computed again for several conversions are computed once.
+    IRRewriter rewriter(&getContext());
+    DominanceInfo dominance(getOperation());
+    eliminateCommonSubExpressions(rewriter, dominance, getOperation());
+  }
+};
+} // namespace
+} // namespace mlir::block

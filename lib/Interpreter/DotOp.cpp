@@ -1,0 +1,137 @@
+//===- DotOp.cpp - block.dot ----------------------------------------------===//
+//
+// result[m, n] = acc[m, n] + sum over k of a[m, k] * b[k, n], the sum taken
+// in the order k = 0, 1, ..., K - 1 with one fused multiply-add per step, in
+// f32 for f16 / bf16 / f32 operands (an f16 or bf16 accumulator is rounded
+// once, at the end), in f64 for f64, and in wrapping i32 for i8.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compiler.h"
+#include "Elements.h"
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::block;
+using namespace mlir::block::interpreter;
+using namespace mlir::block::interpreter::detail;
+
+/// row[n] = fma(x, b[n], row[n]) for n < count: the inner loop of every
+/// float product. x86-64 builds pick the hardware FMA at load time where the
+/// CPU has one; std::fma is a library call otherwise.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define BLOCK_FMA_CLONES __attribute__((target_clones("fma", "default")))
+#else
+#define BLOCK_FMA_CLONES
+#endif
+BLOCK_FMA_CLONES static void multiplyAddRow(float *row, float x, const float *b,
+                                            int64_t count) {
+  for (int64_t n = 0; n < count; ++n)
+    row[n] = std::fma(x, b[n], row[n]);
+}
+BLOCK_FMA_CLONES static void multiplyAddRow(double *row, double x,
+                                            const double *b, int64_t count) {
+  for (int64_t n = 0; n < count; ++n)
+    row[n] = std::fma(x, b[n], row[n]);
+}
+#undef BLOCK_FMA_CLONES
+
+static void multiplyAddRow(uint32_t *row, uint32_t x, const uint32_t *b,
+                           int64_t count) {
+  for (int64_t n = 0; n < count; ++n)
+    row[n] += x * b[n];
+}
+
+namespace {
+struct DotShape : InstrData {
+  int64_t m = 0, n = 0, k = 0;
+  /// The operands converted to the compute type, and the sums.
+  SlotId a = 0, b = 0, sums = 0;
+};
+
+template <ElementKind In, ElementKind Acc> struct FloatDot {
+  using C = typename FloatTraits<Acc>::Compute;
+  static C loadInput(typename FloatTraits<In>::Storage x) {
+    return static_cast<C>(FloatTraits<In>::load(x));
+  }
+  static C loadAcc(typename FloatTraits<Acc>::Storage x) {
+    return static_cast<C>(FloatTraits<Acc>::load(x));
+  }
+  static typename FloatTraits<Acc>::Storage storeAcc(C x) {
+    return FloatTraits<Acc>::store(x);
+  }
+  using InStorage = typename FloatTraits<In>::Storage;
+  using AccStorage = typename FloatTraits<Acc>::Storage;
+};
+
+struct IntDot {
+  using C = uint32_t;
+  static C loadInput(uint8_t x) { return static_cast<C>(sext<8>(x)); }
+  static C loadAcc(uint32_t x) { return x; }
+  static uint32_t storeAcc(C x) { return x; }
+  using InStorage = uint8_t;
+  using AccStorage = uint32_t;
+};
+} // namespace
+
+template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
+  using C = typename Dot::C;
+  const auto &shape = instr.getData<DotShape>();
+  int64_t M = shape.m, N = shape.n, K = shape.k;
+  const auto *a = frame.get<typename Dot::InStorage>(instr.operands[0]);
+  const auto *b = frame.get<typename Dot::InStorage>(instr.operands[1]);
+  const auto *acc = frame.get<typename Dot::AccStorage>(instr.operands[2]);
+  auto *result = frame.get<typename Dot::AccStorage>(instr.results[0]);
+  C *as = frame.get<C>(shape.a), *bs = frame.get<C>(shape.b);
+  C *sums = frame.get<C>(shape.sums);
+
+  for (int64_t i = 0; i < M * K; ++i)
+    as[i] = Dot::loadInput(a[i]);
+  for (int64_t i = 0; i < K * N; ++i)
+    bs[i] = Dot::loadInput(b[i]);
+  for (int64_t i = 0; i < M * N; ++i)
+    sums[i] = Dot::loadAcc(acc[i]);
+  // k in the middle: every sums[m, n] still sees k in increasing order.
+  for (int64_t m = 0; m < M; ++m)
+    for (int64_t k = 0; k < K; ++k)
+      multiplyAddRow(sums + m * N, as[m * K + k], bs + k * N, N);
+  for (int64_t i = 0; i < M * N; ++i)
+    result[i] = Dot::storeAcc(sums[i]);
+  return true;
+}
+
+static ExecFn selectDot(ElementKind in, ElementKind acc) {
+  if (in == ElementKind::I8)
+    return &execDot<IntDot>;
+  return visitFloatKind(in, [&](auto i) {
+    return visitFloatKind(acc, [](auto a) {
+      return &execDot<FloatDot<decltype(i)::value, decltype(a)::value>>;
+    });
+  });
+}
+
+LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
+                                                             Operation *op) {
+  auto dot = cast<DotOp>(op);
+  auto a = cast<RankedTensorType>(dot.getA().getType());
+  auto b = cast<RankedTensorType>(dot.getB().getType());
+  ElementKind in = *getElementKind(a);
+  ElementKind acc = *getElementKind(dot.getAcc().getType());
+  unsigned computeSize = acc == ElementKind::F64 ? 8 : 4;
+
+  auto &shape = c.makeData<DotShape>();
+  shape.m = a.getDimSize(0);
+  shape.k = a.getDimSize(1);
+  shape.n = b.getDimSize(1);
+  shape.a = c.addScratch(shape.m * shape.k * computeSize);
+  shape.b = c.addScratch(shape.k * shape.n * computeSize);
+  shape.sums = c.addScratch(shape.m * shape.n * computeSize);
+  Instr &instr = c.emit(op, selectDot(in, acc));
+  instr.data = &shape;
+  instr.operands = c.lookup(op->getOperands());
+  instr.results = {c.define(dot.getResult())};
+  return success();
+}

@@ -1,0 +1,251 @@
+//===- ShapeOps.cpp - Program ids, shapes and pointers --------------------===//
+
+#include "Compiler.h"
+#include "Elements.h"
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::block;
+using namespace mlir::block::interpreter;
+using namespace mlir::block::interpreter::detail;
+
+static unsigned sizeOf(Value value) {
+  return getElementKindSize(*getElementKind(value.getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Program instance
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct GridDim : InstrData {
+  unsigned dim = 0;
+};
+} // namespace
+
+static bool execProgramId(const Instr &instr, Frame &frame) {
+  unsigned dim = instr.getData<GridDim>().dim;
+  *frame.get<uint32_t>(instr.results[0]) =
+      static_cast<uint32_t>(frame.programId[dim]);
+  return true;
+}
+
+static bool execNumPrograms(const Instr &instr, Frame &frame) {
+  unsigned dim = instr.getData<GridDim>().dim;
+  *frame.get<uint32_t>(instr.results[0]) =
+      static_cast<uint32_t>(frame.grid[dim]);
+  return true;
+}
+
+static LogicalResult emitGridQuery(Compiler &c, Operation *op, ExecFn exec,
+                                   ProgramDim dim) {
+  auto &data = c.makeData<GridDim>();
+  data.dim = static_cast<unsigned>(dim);
+  Instr &instr = c.emit(op, exec);
+  instr.data = &data;
+  instr.results = {c.define(op->getResult(0))};
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Splat, broadcast and trans
+//===----------------------------------------------------------------------===//
+
+template <unsigned Size>
+static bool execSplat(const Instr &instr, Frame &frame) {
+  using T = UIntOf<Size * 8>;
+  T value = *frame.get<T>(instr.operands[0]);
+  std::fill_n(frame.get<T>(instr.results[0]), instr.numElements, value);
+  return true;
+}
+
+namespace {
+/// A row-major walk of the result whose source element moves by `strides`
+/// per step of each dimension (0 where broadcast). Dimensions that walk the
+/// source contiguously are merged.
+struct StridedCopy : InstrData {
+  SmallVector<int64_t> shape;
+  SmallVector<int64_t> strides;
+};
+} // namespace
+
+static void buildStridedCopy(StridedCopy &copy, ArrayRef<int64_t> shape,
+                             ArrayRef<int64_t> strides) {
+  for (auto [size, stride] : llvm::zip(shape, strides)) {
+    if (size == 1)
+      continue;
+    if (!copy.shape.empty() && copy.strides.back() == stride * size) {
+      copy.shape.back() *= size;
+      copy.strides.back() = stride;
+      continue;
+    }
+    copy.shape.push_back(size);
+    copy.strides.push_back(stride);
+  }
+  if (copy.shape.empty()) {
+    copy.shape.push_back(1);
+    copy.strides.push_back(1);
+  }
+}
+
+template <unsigned Size>
+static bool execStridedCopy(const Instr &instr, Frame &frame) {
+  using T = UIntOf<Size * 8>;
+  const auto &copy = instr.getData<StridedCopy>();
+  const T *src = frame.get<T>(instr.operands[0]);
+  T *dst = frame.get<T>(instr.results[0]);
+  size_t outerRank = copy.shape.size() - 1;
+  int64_t inner = copy.shape.back(), innerStride = copy.strides.back();
+  int64_t outer = instr.numElements / inner;
+  SmallVector<int64_t, 6> index(outerRank, 0);
+  int64_t base = 0;
+  for (int64_t o = 0; o < outer; ++o, dst += inner) {
+    const T *row = src + base;
+    if (innerStride == 1)
+      std::memcpy(dst, row, inner * Size);
+    else if (innerStride == 0)
+      std::fill_n(dst, inner, *row);
+    else
+      for (int64_t j = 0; j < inner; ++j)
+        dst[j] = row[j * innerStride];
+    for (size_t k = outerRank; k-- > 0;) {
+      base += copy.strides[k];
+      if (++index[k] < copy.shape[k])
+        break;
+      base -= copy.strides[k] * copy.shape[k];
+      index[k] = 0;
+    }
+  }
+  return true;
+}
+
+static SmallVector<int64_t> getRowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;)
+    strides[i - 1] = strides[i] * shape[i];
+  return strides;
+}
+
+static LogicalResult emitStridedCopy(Compiler &c, Operation *op,
+                                     ArrayRef<int64_t> strides) {
+  auto &copy = c.makeData<StridedCopy>();
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  buildStridedCopy(copy, result.getShape(), strides);
+  ExecFn exec = visitElementSize(sizeOf(op->getResult(0)), [](auto s) {
+    return &execStridedCopy<decltype(s)::value>;
+  });
+  Instr &instr = c.emit(op, exec);
+  instr.data = &copy;
+  instr.operands = {c.lookup(op->getOperand(0))};
+  instr.results = {c.define(op->getResult(0))};
+  return success();
+}
+
+static LogicalResult compileBroadcast(Compiler &c, BroadcastOp op) {
+  auto src = cast<RankedTensorType>(op.getSrc().getType());
+  auto result = cast<RankedTensorType>(op.getType());
+  if (src.getShape() == result.getShape()) {
+    c.alias(op.getResult(), c.lookup(op.getSrc()));
+    return success();
+  }
+  SmallVector<int64_t> strides = getRowMajorStrides(src.getShape());
+  for (auto [i, size] : llvm::enumerate(src.getShape()))
+    if (size == 1)
+      strides[i] = 0;
+  return emitStridedCopy(c, op, strides);
+}
+
+static LogicalResult compileTrans(Compiler &c, TransOp op) {
+  auto src = cast<RankedTensorType>(op.getSrc().getType());
+  SmallVector<int64_t> srcStrides = getRowMajorStrides(src.getShape());
+  SmallVector<int64_t> strides;
+  for (int32_t dim : op.getOrder())
+    strides.push_back(srcStrides[dim]);
+  return emitStridedCopy(c, op, strides);
+}
+
+static LogicalResult compileSplat(Compiler &c, SplatOp op) {
+  ExecFn exec = visitElementSize(sizeOf(op.getResult()), [](auto s) {
+    return &execSplat<decltype(s)::value>;
+  });
+  Instr &instr = c.emit(op, exec);
+  instr.operands = {c.lookup(op.getSrc())};
+  instr.results = {c.define(op.getResult())};
+  return success();
+}
+
+static LogicalResult compileArange(Compiler &c, ArangeOp op) {
+  std::vector<char> bytes((op.getEnd() - op.getStart()) * sizeof(int32_t));
+  for (int32_t i = op.getStart(), e = op.getEnd(); i < e; ++i)
+    std::memcpy(&bytes[(i - op.getStart()) * sizeof(int32_t)], &i,
+                sizeof(int32_t));
+  c.defineConstant(op.getResult(), bytes);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers
+//===----------------------------------------------------------------------===//
+
+/// Offsets are signed and count elements of the pointee (`Size` bytes).
+template <unsigned Width, unsigned Size>
+static bool execAddPtr(const Instr &instr, Frame &frame) {
+  const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
+  const UIntOf<Width> *offset = frame.get<UIntOf<Width>>(instr.operands[1]);
+  uint64_t *result = frame.get<uint64_t>(instr.results[0]);
+  for (int64_t i = 0, n = frame.length(instr); i < n; ++i)
+    result[i] = ptr[i] + static_cast<uint64_t>(sext<Width>(offset[i])) * Size;
+  return true;
+}
+
+static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
+  unsigned size = getElementKindSize(
+      *getElementKind(getPointeeType(op.getPtr().getType())));
+  ElementKind offsetKind = *getElementKind(op.getOffset().getType());
+  ExecFn exec = visitIntegerWidth(offsetKind, [&](auto w) {
+    return visitElementSize(size, [](auto s) {
+      return &execAddPtr<decltype(w)::value, decltype(s)::value>;
+    });
+  });
+  Instr &instr = c.emit(op, exec);
+  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getOffset())};
+  instr.results = {c.define(op.getResult())};
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c,
+                                                               Operation *op) {
+  auto view = [&](Value result, Value source) {
+    c.alias(result, c.lookup(source));
+    return success();
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](ProgramIdOp o) {
+        return emitGridQuery(c, o, &execProgramId, o.getDim());
+      })
+      .Case([&](NumProgramsOp o) {
+        return emitGridQuery(c, o, &execNumPrograms, o.getDim());
+      })
+      .Case([&](ArangeOp o) { return compileArange(c, o); })
+      .Case([&](SplatOp o) { return compileSplat(c, o); })
+      .Case([&](BroadcastOp o) { return compileBroadcast(c, o); })
+      .Case([&](TransOp o) { return compileTrans(c, o); })
+      .Case([&](AddPtrOp o) { return compileAddPtr(c, o); })
+      .Case([&](ExpandDimsOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](ReshapeOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](ConvertLayoutOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](BitcastOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](PtrToIntOp o) { return view(o.getResult(), o.getPtr()); })
+      .Case([&](IntToPtrOp o) { return view(o.getResult(), o.getSrc()); })
+      .Default([&](Operation *) { return emitUnsupported(op); });
+}

@@ -1,0 +1,126 @@
+// RUN: block-opt %s -block-remove-layout-conversions | FileCheck %s
+
+#a = #block.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#b = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#c = #block.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+
+// A conversion to the layout the tensor has is no conversion.
+// CHECK-LABEL: func.func @identity(
+// CHECK-SAME: %[[X:.+]]: tensor
+// CHECK-NEXT: return %[[X]]
+func.func @identity(%x: tensor<256xf32, #a>) -> tensor<256xf32, #a> {
+  %y = block.convert_layout %x : tensor<256xf32, #a> -> tensor<256xf32, #a>
+  return %y : tensor<256xf32, #a>
+}
+
+// Chains of conversions go straight to the last layout, or vanish.
+// CHECK-LABEL: func.func @chain(
+// CHECK-SAME: %[[X:.+]]: tensor<256xf32, #[[$A:.+]]>) -> (tensor<256xf32, #[[$C:.+]]>, tensor
+// CHECK-NEXT: %[[Z:.+]] = block.convert_layout %[[X]] : tensor<256xf32, #[[$A]]> -> tensor<256xf32, #[[$C]]>
+// CHECK-NEXT: return %[[Z]], %[[X]]
+func.func @chain(%x: tensor<256xf32, #a>) -> (tensor<256xf32, #c>, tensor<256xf32, #a>) {
+  %y = block.convert_layout %x : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  %z = block.convert_layout %y : tensor<256xf32, #b> -> tensor<256xf32, #c>
+  %w = block.convert_layout %y : tensor<256xf32, #b> -> tensor<256xf32, #a>
+  return %z, %w : tensor<256xf32, #c>, tensor<256xf32, #a>
+}
+
+// Constants, splats and ranges are made again in the layout asked for.
+// CHECK-LABEL: func.func @sources(
+// CHECK-NOT: convert_layout
+// CHECK-DAG: arith.constant dense<1.000000e+00> : tensor<256xf32, #[[$B:.+]]>
+// CHECK-DAG: arith.constant dense<[3, 1, 4, 1]> : tensor<4xi32, #[[$B]]>
+// CHECK-DAG: block.splat %{{.*}} : tensor<256xf32, #[[$B]]>
+// CHECK-DAG: block.arange 0, 256 : tensor<256xi32, #[[$B]]>
+// CHECK-NOT: convert_layout
+func.func @sources(%s: f32) -> (tensor<256xf32, #b>, tensor<256xf32, #b>, tensor<256xi32, #b>, tensor<4xi32, #b>) {
+  %cst = arith.constant dense<1.0> : tensor<256xf32, #a>
+  %dense = arith.constant dense<[3, 1, 4, 1]> : tensor<4xi32, #a>
+  %splat = block.splat %s : tensor<256xf32, #a>
+  %range = block.arange 0, 256 : tensor<256xi32, #a>
+  %0 = block.convert_layout %cst : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  %1 = block.convert_layout %splat : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  %2 = block.convert_layout %range : tensor<256xi32, #a> -> tensor<256xi32, #b>
+  %3 = block.convert_layout %dense : tensor<4xi32, #a> -> tensor<4xi32, #b>
+  return %0, %1, %2, %3 : tensor<256xf32, #b>, tensor<256xf32, #b>, tensor<256xi32, #b>, tensor<4xi32, #b>
+}
+
+// So are address computations on them, also across expand_dims and broadcast.
+#tile = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#tileT = #block.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: func.func @addresses(
+// CHECK-NOT: convert_layout
+// CHECK: block.arange 0, 32 : tensor<32xi32, #[[$ROWT:.+]]>
+// CHECK: arith.muli %{{.*}} : tensor<32xi32, #[[$ROWT]]>
+// CHECK: block.expand_dims %{{.*}}, 0 : tensor<32xi32, #[[$ROWT]]> -> tensor<1x32xi32, #[[$TILET:.+]]>
+// CHECK: block.addptr %{{.*}} : tensor<32x32x!block.ptr<f32>, #[[$TILET]]>
+// CHECK-NOT: convert_layout
+func.func @addresses(%p: !block.ptr<f32>, %n: i32) -> tensor<32x32x!block.ptr<f32>, #tileT> {
+  %r = block.arange 0, 32 : tensor<32xi32, #block.slice<dim = 0, parent = #tile>>
+  %ns = block.splat %n : tensor<32xi32, #block.slice<dim = 0, parent = #tile>>
+  %offs = arith.muli %r, %ns : tensor<32xi32, #block.slice<dim = 0, parent = #tile>>
+  %e = block.expand_dims %offs, 0 : tensor<32xi32, #block.slice<dim = 0, parent = #tile>> -> tensor<1x32xi32, #tile>
+  %b = block.broadcast %e : tensor<1x32xi32, #tile> -> tensor<32x32xi32, #tile>
+  %ps = block.splat %p : tensor<32x32x!block.ptr<f32>, #tile>
+  %pp = block.addptr %ps, %b : tensor<32x32x!block.ptr<f32>, #tile>, tensor<32x32xi32, #tile>
+  %c = block.convert_layout %pp : tensor<32x32x!block.ptr<f32>, #tile> -> tensor<32x32x!block.ptr<f32>, #tileT>
+  return %c : tensor<32x32x!block.ptr<f32>, #tileT>
+}
+
+// A computation on one tensor that cannot be made again is made again from
+// that tensor converted: before a broadcast, the conversion moves fewer
+// elements.
+// CHECK-LABEL: func.func @before_broadcast(
+// CHECK: %[[ROW:.+]] = block.convert_layout %{{.*}} : tensor<32xf32, #{{.+}}> -> tensor<32xf32, #[[$ROWT:.+]]>
+// CHECK: block.expand_dims %[[ROW]], 0 : tensor<32xf32, #[[$ROWT]]>
+// CHECK: block.broadcast
+// CHECK: arith.mulf
+// CHECK-NOT: convert_layout
+func.func @before_broadcast(%x: tensor<32xf32, #block.slice<dim = 0, parent = #tile>>) -> tensor<32x32xf32, #tileT> {
+  %e = block.expand_dims %x, 0 : tensor<32xf32, #block.slice<dim = 0, parent = #tile>> -> tensor<1x32xf32, #tile>
+  %b = block.broadcast %e : tensor<1x32xf32, #tile> -> tensor<32x32xf32, #tile>
+  %two = arith.constant dense<2.0> : tensor<32x32xf32, #tile>
+  %y = arith.mulf %b, %two : tensor<32x32xf32, #tile>
+  %c = block.convert_layout %y : tensor<32x32xf32, #tile> -> tensor<32x32xf32, #tileT>
+  return %c : tensor<32x32xf32, #tileT>
+}
+
+// Two tensors that cannot be made again: the conversion stays.
+// CHECK-LABEL: func.func @two_leaves(
+// CHECK: arith.addf
+// CHECK-NEXT: block.convert_layout
+func.func @two_leaves(%x: tensor<256xf32, #a>, %y: tensor<256xf32, #a>) -> tensor<256xf32, #b> {
+  %s = arith.addf %x, %y : tensor<256xf32, #a>
+  %c = block.convert_layout %s : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  return %c : tensor<256xf32, #b>
+}
+
+// Loads are not done again.
+// CHECK-LABEL: func.func @load(
+// CHECK: block.load
+// CHECK-NEXT: block.convert_layout
+func.func @load(%p: tensor<256x!block.ptr<f32>, #a>) -> tensor<256xf32, #b> {
+  %v = block.load %p : tensor<256x!block.ptr<f32>, #a>
+  %c = block.convert_layout %v : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  return %c : tensor<256xf32, #b>
+}
+
+// A conversion does not move back to a wider tensor.
+// CHECK-LABEL: func.func @narrowed(
+// CHECK: arith.truncf
+// CHECK-NEXT: block.convert_layout %{{.*}} : tensor<256xf16
+func.func @narrowed(%x: tensor<256xf32, #a>) -> tensor<256xf16, #b> {
+  %h = arith.truncf %x : tensor<256xf32, #a> to tensor<256xf16, #a>
+  %c = block.convert_layout %h : tensor<256xf16, #a> -> tensor<256xf16, #b>
+  return %c : tensor<256xf16, #b>
+}
+
+// It does move back to a narrower one.
+// CHECK-LABEL: func.func @widened(
+// CHECK-NEXT: block.convert_layout %{{.*}} : tensor<256xf16
+// CHECK-NEXT: arith.extf
+func.func @widened(%x: tensor<256xf16, #a>) -> tensor<256xf32, #b> {
+  %w = arith.extf %x : tensor<256xf16, #a> to tensor<256xf32, #a>
+  %c = block.convert_layout %w : tensor<256xf32, #a> -> tensor<256xf32, #b>
+  return %c : tensor<256xf32, #b>
+}

@@ -1,0 +1,308 @@
+"""Inputs and NumPy references for the interpreter tests.
+
+  reference.py <example> --dir=D [sizes]   writes D/<input>.npy and
+                                           D/expected.npy for an example
+  reference.py random OUT --dtype=T --count=N [--low=L --high=H] [--seed=S]
+                                           writes random values
+  reference.py expect OUT EXPR [NAME=IN.npy ...]
+                                           writes EXPR, a NumPy expression
+                                           of the named arrays (np, f32,
+                                           tree_reduce, sequential_scan and
+                                           to_bfloat16 are in scope)
+  reference.py compare GOT EXPECTED [--rtol=R] [--atol=A] [--exact]
+                                           exits 1 unless GOT matches
+
+The references are computed here, independently of the interpreter, in
+float64 unless the operation is exact in the kernel's type.
+"""
+
+import argparse
+import math
+import sys
+
+import numpy as np
+
+
+def rng(seed):
+    return np.random.default_rng(seed)
+
+
+def save(directory, name, array):
+    np.save(f"{directory}/{name}.npy", np.ascontiguousarray(array).reshape(-1))
+
+
+def vector_add(args):
+    g = rng(1)
+    n, size = args.n, args.size or args.n
+    x = g.uniform(-1, 1, size).astype(np.float32)
+    y = g.uniform(-1, 1, size).astype(np.float32)
+    out = np.full(size, -7.0, np.float32)  # Lanes beyond n keep it.
+    out[:n] = x[:n] + y[:n]  # Exact: one f32 rounding, as in the kernel.
+    save(args.dir, "x", x)
+    save(args.dir, "y", y)
+    save(args.dir, "expected", out)
+
+
+def fused_bias_relu(args):
+    g = rng(2)
+    m, n = args.m, args.n
+    x = g.uniform(-1, 1, (m, n)).astype(np.float32)
+    w = g.uniform(-1, 1, n).astype(np.float32)
+    b = g.uniform(-1, 1, n).astype(np.float32)
+    out = np.maximum(x * w + b, np.float32(0))  # f32 mul, then f32 add.
+    for name, array in [("x", x), ("w", w), ("b", b), ("expected", out)]:
+        save(args.dir, name, array)
+
+
+def softmax(args):
+    g = rng(3)
+    rows, n, stride = args.rows, args.n, args.stride or args.n
+    x = g.normal(0, 3, (rows, stride)).astype(np.float32)
+    v = x[:, :n].astype(np.float64)
+    e = np.exp(v - v.max(axis=1, keepdims=True))
+    out = np.zeros((rows, stride))
+    out[:, :n] = e / e.sum(axis=1, keepdims=True)
+    save(args.dir, "x", x)
+    save(args.dir, "expected", out)
+
+
+def layernorm(args):
+    g = rng(4)
+    rows, n, stride = args.rows, args.n, args.stride or args.n
+    x = g.normal(1, 2, (rows, stride)).astype(np.float16)
+    w = g.uniform(0.5, 1.5, n).astype(np.float16)
+    b = g.uniform(-1, 1, n).astype(np.float16)
+    v = x[:, :n].astype(np.float64)
+    mean = v.mean(axis=1, keepdims=True)
+    var = ((v - mean) ** 2).mean(axis=1, keepdims=True)
+    y = (v - mean) / np.sqrt(var + args.eps) * w.astype(np.float64) + b
+    out = np.zeros((rows, stride), np.float16)
+    out[:, :n] = y.astype(np.float16)
+    for name, array in [("x", x), ("w", w), ("b", b), ("expected", out)]:
+        save(args.dir, name, array)
+
+
+def transpose(args):
+    g = rng(5)
+    x = g.uniform(-1, 1, (args.m, args.n)).astype(np.float32)
+    save(args.dir, "x", x)
+    save(args.dir, "expected", x.T)
+
+
+def matmul(args):
+    g = rng(6)
+    a = g.uniform(-1, 1, (args.m, args.k)).astype(np.float32)
+    b = g.uniform(-1, 1, (args.k, args.n)).astype(np.float32)
+    save(args.dir, "a", a)
+    save(args.dir, "b", b)
+    save(args.dir, "expected", a.astype(np.float64) @ b.astype(np.float64))
+
+
+def integers(args):
+    """The ops of arith_integers.mlir on i32 values away from the edges
+    arith leaves undefined (arith_edges.mlir has those)."""
+    g = rng(9)
+    special = [0, 1, -1, 2, -2, 2**31 - 1, -2**31 + 1, 12345, -12345]
+    a = np.concatenate([special * 2, g.integers(-2**31 + 1, 2**31, 256 - 18)])
+    b = np.concatenate([special[1:] + special[1:][::-1],
+                        g.integers(-2**31 + 1, 2**31, 256 - 16)])
+    b[b == 0] = 7
+    a, b = a.astype(np.int32), b.astype(np.int32)
+    ua, ub, s = a.view(np.uint32), b.view(np.uint32), b & 31
+    wide_a, wide_b = a.astype(np.int64), b.astype(np.int64)
+    results = [
+        a + b, a - b, a * b,
+        np.fix(wide_a / wide_b),        # divsi truncates.
+        np.fmod(a, b),                  # remsi takes the dividend's sign.
+        wide_a // wide_b, -(-wide_a // wide_b),
+        ua // ub, ua % ub, -(-ua.astype(np.int64) // ub),
+        a & b, a | b, a ^ b,
+        ua << s.astype(np.uint32), a >> s, ua >> s.astype(np.uint32),
+        np.maximum(a, b), np.minimum(a, b),
+        np.maximum(ua, ub), np.minimum(ua, ub),
+        np.abs(a), [bin(v).count("1") for v in ua],
+        a < b, ua < ub, a >= b,
+        a.astype(np.int8), np.where(a < b, a, b),
+    ]
+    expected = np.concatenate(
+        [np.asarray(r).astype(np.int64).astype(np.uint32).view(np.int32)
+         for r in results])
+    save(args.dir, "a", a)
+    save(args.dir, "b", b)
+    save(args.dir, "expected", expected)
+
+
+def to_bfloat16(x):
+    """f32 -> bf16 (as the f32 it widens to), rounding to nearest even."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    rounded = np.where(np.isnan(x), ((u >> 16) | 0x40) << 16, rounded)
+    return rounded.astype(np.uint32).view(np.float32)
+
+
+def floats(args):
+    """The ops of arith_floats.mlir: IEEE results in f32, f16 and bf16."""
+    g = rng(10)
+    f = np.float32
+    special = np.array([0, -0.0, np.inf, -np.inf, np.nan, 1, -1, 1e-45, 3.4e38,
+                        0.5, 2.5, -2.5, 1.5, 0.49999997, 65504, 65520, 1e-8,
+                        3e-39], f)
+    magnitude = f(10) ** g.uniform(-5, 5, 256 - special.size).astype(f)
+    a = np.concatenate([special, g.uniform(-1, 1, magnitude.size).astype(f) *
+                        magnitude])
+    b = (g.choice([-1, 1], 256) * g.uniform(0.1, 1, 256) *
+         10 ** g.uniform(-3, 3, 256)).astype(f)
+    i = g.integers(-2**31, 2**31, 256).astype(np.int32)
+    long_a = a.astype(np.longdouble)  # Holds a * b + a exactly.
+    half_a, half_b = a.astype(np.float16), b.astype(np.float16)
+    bf_a, bf_b = to_bfloat16(a), to_bfloat16(b)
+    with np.errstate(all="ignore"):
+        results = [
+            a + b, a - b, a * b, a / b, np.fmod(a, b), -a,
+            np.maximum(a, b), np.minimum(a, b), np.fmax(a, b), np.fmin(a, b),
+            np.sqrt(a), np.abs(a), np.floor(a), np.ceil(a), np.trunc(a),
+            np.rint(a),
+            np.copysign(np.floor(np.abs(a.astype(np.float64)) + 0.5), a),
+            np.copysign(a, b), long_a * b + long_a,
+            a < b, a != b, ~np.isnan(a) & ~np.isnan(b),
+            (a == b) | np.isnan(a) | np.isnan(b),
+            i, np.trunc(b * f(1000)).astype(np.int32),
+            half_a + half_b, half_a * half_b, half_a / half_b, half_a,
+            bf_a, to_bfloat16(bf_a + bf_b),
+        ]
+    expected = np.concatenate([np.asarray(r).astype(f) for r in results])
+    save(args.dir, "a", a)
+    save(args.dir, "b", b)
+    save(args.dir, "i", i)
+    save(args.dir, "expected", expected)
+
+
+def math_functions(args):
+    """The functions of math_functions.mlir in float64, on x in [0.1, 4)
+    and y in [-1, 1) rounded to --dtype."""
+    g = rng(13)
+    dtype = np.dtype(args.dtype)
+    x = g.uniform(0.1, 4, 256).astype(dtype)
+    y = g.uniform(-1, 1, 256).astype(dtype)
+    save(args.dir, "x", x)
+    save(args.dir, "y", y)
+    x, y = x.astype(np.float64), y.astype(np.float64)
+    erf, erfc = np.vectorize(math.erf), np.vectorize(math.erfc)
+    results = [
+        np.exp(x), np.exp2(x), np.expm1(y), np.log(x), np.log2(x),
+        np.log10(x), np.log1p(x), np.sqrt(x), 1 / np.sqrt(x), np.cbrt(y),
+        np.sin(y), np.cos(y), np.tan(y), np.arcsin(y), np.arccos(y),
+        np.arctan(y), np.sinh(y), np.cosh(y), np.tanh(y), np.arcsinh(y),
+        np.arccosh((x + 1).astype(dtype)), np.arctanh(y / 2), erf(y), erfc(y),
+        np.power(x, y), np.arctan2(y, x),
+    ]
+    save(args.dir, "expected", np.concatenate(results))
+
+
+def random(args):
+    g = rng(args.seed)
+    dtype = np.dtype(args.dtype)
+    if dtype.kind == "f":
+        values = g.uniform(args.low, args.high, args.count)
+    else:
+        values = g.integers(int(args.low), int(args.high), args.count,
+                            endpoint=True)
+    np.save(args.out, values.astype(dtype))
+
+
+def tree_reduce(x, axis, combine):
+    """The interpreter's documented order: pairs (0, 1), (2, 3), ... along
+    `axis`, then pairs of those, with the lower index first."""
+    x = np.moveaxis(np.asarray(x), axis, 0)
+    while x.shape[0] > 1:
+        x = combine(x[0::2], x[1::2])
+    return x[0]
+
+
+def sequential_scan(x, axis, combine):
+    """The interpreter's scan: result[i] = combine(result[i - 1], x[i])."""
+    x = np.moveaxis(np.array(x), axis, 0)
+    for i in range(1, x.shape[0]):
+        x[i] = combine(x[i - 1], x[i])
+    return np.moveaxis(x, 0, axis)
+
+
+def expect(args):
+    scope = {"np": np, "f32": np.float32, "tree_reduce": tree_reduce,
+             "sequential_scan": sequential_scan, "to_bfloat16": to_bfloat16}
+    for binding in args.inputs:
+        name, path = binding.split("=", 1)
+        scope[name] = np.load(path)
+    np.save(args.out, np.asarray(eval(args.expr, scope)).reshape(-1))
+
+
+def compare(args):
+    got, expected = np.load(args.got), np.load(args.expected)
+    if got.shape != expected.shape:
+        sys.exit(f"shape {got.shape} differs from the reference's {expected.shape}")
+    if args.exact:  # Bit for bit, but any NaN matches any NaN.
+        same = got.view(np.uint8).reshape(got.size, -1) == \
+            expected.astype(got.dtype).view(np.uint8).reshape(got.size, -1)
+        same = same.all(axis=1)
+        if got.dtype.kind == "f":
+            same |= np.isnan(got) & np.isnan(expected)
+        bad = np.flatnonzero(~same)
+    else:
+        g, e = got.astype(np.float64), expected.astype(np.float64)
+        bad = np.flatnonzero(~np.isclose(g, e, rtol=args.rtol, atol=args.atol))
+    if bad.size:
+        first = bad[:5]
+        sys.exit(f"{bad.size} of {got.size} elements differ, first at "
+                 f"{first.tolist()}: got {got[first].tolist()}, expected "
+                 f"{expected[first].tolist()}")
+    print(f"match: {got.size} elements")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    examples = {
+        "vector_add": (vector_add, ["n", "size"]),
+        "fused_bias_relu": (fused_bias_relu, ["m", "n"]),
+        "softmax": (softmax, ["rows", "n", "stride"]),
+        "layernorm": (layernorm, ["rows", "n", "stride"]),
+        "transpose": (transpose, ["m", "n"]),
+        "matmul": (matmul, ["m", "n", "k"]),
+        "integers": (integers, []),
+        "floats": (floats, []),
+        "math_functions": (math_functions, []),
+    }
+    for name, (function, sizes) in examples.items():
+        p = sub.add_parser(name)
+        p.set_defaults(function=function)
+        p.add_argument("--dir", required=True)
+        for size in sizes:
+            p.add_argument(f"--{size}", type=int, default=0)
+        p.add_argument("--eps", type=float, default=1e-5)
+        p.add_argument("--dtype", default="float32")
+    p = sub.add_parser("random")
+    p.set_defaults(function=random)
+    p.add_argument("out")
+    p.add_argument("--dtype", required=True)
+    p.add_argument("--count", type=int, required=True)
+    p.add_argument("--low", type=float, default=-1.0)
+    p.add_argument("--high", type=float, default=1.0)
+    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("expect")
+    p.set_defaults(function=expect)
+    p.add_argument("out")
+    p.add_argument("expr")
+    p.add_argument("inputs", nargs="*")
+    p = sub.add_parser("compare")
+    p.set_defaults(function=compare)
+    p.add_argument("got")
+    p.add_argument("expected")
+    p.add_argument("--rtol", type=float, default=0.0)
+    p.add_argument("--atol", type=float, default=0.0)
+    p.add_argument("--exact", action="store_true")
+    args = parser.parse_args()
+    args.function(args)
+
+
+if __name__ == "__main__":
+    main()

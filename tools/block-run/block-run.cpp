@@ -1,0 +1,305 @@
+//===- block-run.cpp - Run a block kernel on the interpreter --------------===//
+//
+//   block-run prog.mlir --kernel=<name> --grid=X[,Y[,Z]] --arg=... \
+//       [--out=<i>:<path.npy>] [--ref=<i>:<path.npy> --rtol=.. --atol=..] \
+//       [--check-uninitialized-reads] [--threads=N] [--timing]
+//
+// The argument, output and reference options are the run spec shared with
+// the GPU backend (block/Runtime/RunSpec.h), so both backends see the same
+// inputs byte for byte and check results the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/InitAllBlock.h"
+#include "block/Interpreter/Interpreter.h"
+#include "block/Runtime/Grid.h"
+#include "block/Runtime/RunSpec.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <charconv>
+#include <chrono>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+
+using namespace mlir;
+using namespace mlir::block;
+namespace interp = mlir::block::interpreter;
+
+static const char *const usage =
+    R"(usage: block-run <file.mlir> --grid=X[,Y[,Z]] [--kernel=<name>] --arg=... [options]
+
+Runs a block kernel on the CPU interpreter.
+
+  --kernel=<name>               the kernel (needed when the file has several)
+  --grid=X[,Y[,Z]]              program instances along x, y, z
+  --arg=ptr:<type>:<count>:<init>
+                                a buffer argument; <init> is zeros, const=<v>,
+                                rand[=<seed>], randn[=<seed>], iota or
+                                file=<path.npy>
+  --arg=<type>:<value>          a scalar argument, e.g. i32:1000, f32:0.5
+  --out=<argindex>:<path.npy>   write a buffer after the run
+  --ref=<argindex>:<path.npy>   compare a buffer with a reference within
+  --rtol=<x> --atol=<x>         |got - ref| <= atol + rtol * |ref|
+  --check-uninitialized-reads   stop at reads of --out / --ref buffers that
+                                the run has not written
+  --threads=<n>                 threads running instances (0: all cores)
+  --timing                      print the time of each phase to stderr
+
+Types: i1, i8, i16, i32, i64, f16, bf16, f32, f64, one --arg per kernel
+argument, in order.
+)";
+
+namespace {
+struct Options {
+  std::string input;
+  std::string kernel;
+  std::optional<blockrt::Grid> grid;
+  bool checkUninitializedReads = false;
+  unsigned threads = 0;
+  bool timing = false;
+  blockrt::RunSpec spec;
+};
+
+/// Prints the phases of a run when --timing is given.
+class PhaseTimer {
+public:
+  explicit PhaseTimer(bool enabled) : enabled(enabled) {}
+  void done(const char *phase) {
+    auto now = std::chrono::steady_clock::now();
+    if (enabled)
+      llvm::errs() << llvm::format(
+          "block-run: %-8s %9.3f s\n", phase,
+          std::chrono::duration<double>(now - start).count());
+    start = now;
+  }
+
+private:
+  bool enabled;
+  std::chrono::steady_clock::time_point start =
+      std::chrono::steady_clock::now();
+};
+} // namespace
+
+static int fail(const std::string &message) {
+  std::cout.flush(); // Reports before the verdict.
+  llvm::errs() << "block-run: error: " << message << "\n";
+  return 1;
+}
+
+/// Parses the command line; returns an error message, or "" on success.
+static std::string parseCommandLine(int argc, char **argv, Options &options,
+                                    bool &help) {
+  auto valueOf = [](std::string_view word,
+                    std::string_view name) -> std::optional<std::string_view> {
+    if (word.substr(0, name.size()) == name)
+      return word.substr(name.size());
+    return std::nullopt;
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string_view word = argv[i];
+    blockrt::Expected<bool> used = options.spec.parseOption(word);
+    if (!used)
+      return used.errorMessage();
+    if (*used)
+      continue;
+    if (word == "--help" || word == "-h") {
+      help = true;
+      return "";
+    }
+    if (auto name = valueOf(word, "--kernel=")) {
+      options.kernel = std::string(*name);
+    } else if (auto text = valueOf(word, "--grid=")) {
+      blockrt::Expected<blockrt::Grid> grid = blockrt::parseGrid(*text);
+      if (!grid)
+        return grid.errorMessage();
+      options.grid = *grid;
+    } else if (word == "--check-uninitialized-reads") {
+      options.checkUninitializedReads = true;
+    } else if (auto text = valueOf(word, "--threads=")) {
+      auto [end, ec] = std::from_chars(
+          text->data(), text->data() + text->size(), options.threads);
+      if (text->empty() || ec != std::errc() ||
+          end != text->data() + text->size())
+        return "invalid --threads '" + std::string(*text) +
+               "': expected a non-negative integer";
+    } else if (word == "--timing") {
+      options.timing = true;
+    } else if (word.size() > 1 && word[0] == '-') {
+      return "unknown option '" + std::string(word) + "' (see --help)";
+    } else if (!options.input.empty()) {
+      return "more than one input file ('" + options.input + "' and '" +
+             std::string(word) + "')";
+    } else {
+      options.input = std::string(word);
+    }
+  }
+  if (options.input.empty())
+    return "no input file (see --help)";
+  if (!options.grid)
+    return "missing --grid=X[,Y[,Z]]";
+  if (blockrt::Error e = options.spec.verify())
+    return e.message();
+  return "";
+}
+
+/// The kernel to run: the one named, or the only one in the module.
+static func::FuncOp findKernel(ModuleOp module, const std::string &name,
+                               std::string &error) {
+  SmallVector<func::FuncOp> kernels;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (isKernel(func))
+      kernels.push_back(func);
+  auto names = [&] {
+    std::string list;
+    for (func::FuncOp kernel : kernels)
+      list += (list.empty() ? "" : ", ") + kernel.getSymName().str();
+    return list.empty() ? std::string("none") : list;
+  };
+  if (name.empty()) {
+    if (kernels.size() == 1)
+      return kernels.front();
+    error = kernels.empty()
+                ? "the input has no kernel (a func.func with block.kernel)"
+                : "the input has several kernels (" + names() +
+                      "); choose one with --kernel=<name>";
+    return {};
+  }
+  for (func::FuncOp kernel : kernels)
+    if (kernel.getSymName() == name)
+      return kernel;
+  error =
+      "no kernel named '" + name + "' in the input (kernels: " + names() + ")";
+  return {};
+}
+
+/// The argument types the spec gives must be those the kernel takes.
+static std::string checkSpec(const interp::CompiledKernel &kernel,
+                             const blockrt::RunSpec &spec) {
+  ArrayRef<interp::Parameter> params = kernel.getParameters();
+  std::string name = kernel.getName().str();
+  if (spec.args.size() != params.size())
+    return "kernel '" + name + "' takes " + std::to_string(params.size()) +
+           " arguments, but " + std::to_string(spec.args.size()) +
+           " --arg were given";
+  for (auto [i, arg, param] : llvm::enumerate(spec.args, params)) {
+    std::string kind = interp::getElementKindName(param.kind);
+    std::string expected = param.isPointer ? "ptr:" + kind + ":..." : kind;
+    std::string prefix = "--arg '" + arg.text + "': argument " +
+                         std::to_string(i) + " of '" + name + "' is " +
+                         (param.isPointer ? "a pointer to " + kind : kind);
+    if (param.isPointer && param.kind == interp::ElementKind::Ptr)
+      return prefix + ", and block-run cannot make buffers of pointers";
+    if (param.isPointer != arg.isPointer)
+      return prefix + (arg.isPointer ? ", not a buffer" : ", not a scalar") +
+             " (expected --arg=" + expected + ")";
+    if (blockrt::elementTypeName(arg.type) != kind)
+      return prefix + ", not " + (arg.isPointer ? "a buffer of " : "") +
+             blockrt::elementTypeName(arg.type) +
+             " (expected --arg=" + expected + ")";
+  }
+  return "";
+}
+
+static int run(const Options &options) {
+  PhaseTimer timer(options.timing);
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, func::FuncDialect, math::MathDialect,
+                  scf::SCFDialect>();
+  registerBlockDialects(registry);
+  MLIRContext context(registry);
+  context.disableMultithreading();
+
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  std::string error;
+  auto file = openInputFile(options.input, &error);
+  if (!file)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  func::FuncOp func = findKernel(*module, options.kernel, error);
+  if (!func)
+    return fail(error);
+  FailureOr<interp::CompiledKernel> kernel =
+      interp::CompiledKernel::compile(func);
+  if (failed(kernel))
+    return 1;
+  if (std::string problem = checkSpec(*kernel, options.spec); !problem.empty())
+    return fail(problem);
+  timer.done("compile");
+
+  blockrt::Expected<std::vector<blockrt::HostBuffer>> buffers =
+      blockrt::createHostBuffers(options.spec);
+  if (!buffers)
+    return fail(buffers.errorMessage());
+  std::vector<bool> isOutput(options.spec.args.size(), false);
+  for (const auto *list : {&options.spec.outputs, &options.spec.references})
+    for (const blockrt::OutputSpec &out : *list)
+      isOutput[out.argIndex] = true;
+  std::vector<interp::Argument> args;
+  for (auto [i, spec, param] :
+       llvm::enumerate(options.spec.args, kernel->getParameters())) {
+    blockrt::HostBuffer &buffer = (*buffers)[i];
+    if (spec.isPointer)
+      args.push_back(interp::Argument::buffer(buffer.data(), buffer.byteSize(),
+                                              /*initialized=*/!isOutput[i]));
+    else
+      args.push_back(interp::Argument::scalar(param.kind, spec.scalarBits));
+  }
+  for (const std::string &problem : kernel->checkHints(args))
+    llvm::errs() << "block-run: warning: " << problem
+                 << "; the compiled kernel relies on it\n";
+  timer.done("inputs");
+
+  interp::RunOptions runOptions;
+  runOptions.grid = {options.grid->x, options.grid->y, options.grid->z};
+  runOptions.checkUninitializedReads = options.checkUninitializedReads;
+  runOptions.numThreads = options.threads;
+  if (std::optional<interp::RunError> runError =
+          kernel->run(args, runOptions)) {
+    // A launch the spec got wrong is no fault of an op.
+    if (runError->kind == interp::RunError::Kind::InvalidLaunch)
+      return fail(runError->message);
+    emitError(runError->loc) << runError->message;
+    return 1;
+  }
+  timer.done("run");
+
+  if (blockrt::Error e = blockrt::finishRun(options.spec, *buffers, std::cout))
+    return fail(e.message());
+  std::cout.flush();
+  timer.done("outputs");
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  Options options;
+  bool help = false;
+  if (std::string error = parseCommandLine(argc, argv, options, help);
+      !error.empty())
+    return fail(error);
+  if (help) {
+    llvm::outs() << usage;
+    return 0;
+  }
+  return run(options);
+}
