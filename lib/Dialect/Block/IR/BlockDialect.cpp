@@ -244,9 +244,20 @@ LogicalResult BlockDialect::verifyRegionArgAttribute(Operation *op,
     return op->emitError() << "'" << name
                            << "' is only valid on function arguments";
   auto value = dyn_cast<IntegerAttr>(attr.getValue());
-  if (!value || value.getInt() < 1 || !llvm::isPowerOf2_64(value.getInt()))
+  // getInt() keeps only the low 64 bits of a wider integer (an i128 2^64 + 16
+  // read as 16).
+  if (!value || value.getValue().getSignificantBits() > 64 ||
+      value.getInt() < 1 || !llvm::isPowerOf2_64(value.getInt()))
     return op->emitError() << "'" << name << "' of argument #" << argIndex
                            << " must be a positive power of two";
+  // The bundle manifest reader (runtime/lib/Manifest.cpp) takes alignments
+  // up to 2^30: beyond it block-compile wrote bundles the runtime refused.
+  constexpr int64_t maxAlignment = int64_t(1) << 30;
+  if (!isDivisibility && value.getInt() > maxAlignment)
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " is " << value.getInt()
+                           << ", but an alignment is at most 2^30 ("
+                           << maxAlignment << ") bytes";
   Type argType = func.getArgumentTypes()[argIndex];
   if (isDivisibility && !isa<IntegerType>(argType))
     return op->emitError()
