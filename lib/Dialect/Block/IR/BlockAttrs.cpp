@@ -45,6 +45,18 @@ static unsigned product(ArrayRef<unsigned> values) {
   return result;
 }
 
+using Bases = SmallVector<SmallVector<int64_t>>;
+
+/// Appends the bases `unit(dim) * stride * 2^i` for i < log2(count).
+static void appendPowerBases(Bases &bases, unsigned rank, unsigned dim,
+                             int64_t stride, int64_t count) {
+  for (int64_t step = 1; step < count; step *= 2) {
+    SmallVector<int64_t> basis(rank, 0);
+    basis[dim] = stride * step;
+    bases.push_back(std::move(basis));
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // BlockedLayoutAttr
 //===----------------------------------------------------------------------===//
@@ -115,6 +127,38 @@ SmallVector<unsigned> BlockedLayoutAttr::getLayoutOrder() const {
   return SmallVector<unsigned>(getOrder());
 }
 
+// Registers first walk the sizePerThread tile, fastest dimension first, then
+// the repetitions of the whole program tile over larger tensors.
+Bases BlockedLayoutAttr::getRegisterBases(ArrayRef<int64_t> shape) const {
+  unsigned rank = getRank();
+  Bases bases;
+  for (unsigned d : getOrder())
+    appendPowerBases(bases, rank, d, 1, getSizePerThread()[d]);
+  for (unsigned d : getOrder()) {
+    int64_t tile = int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
+                   getWarpsPerCTA()[d];
+    appendPowerBases(bases, rank, d, tile, std::max<int64_t>(1, shape[d] / tile));
+  }
+  return bases;
+}
+
+Bases BlockedLayoutAttr::getLaneBases(ArrayRef<int64_t>) const {
+  Bases bases;
+  for (unsigned d : getOrder())
+    appendPowerBases(bases, getRank(), d, getSizePerThread()[d],
+                     getThreadsPerWarp()[d]);
+  return bases;
+}
+
+Bases BlockedLayoutAttr::getWarpBases(ArrayRef<int64_t>) const {
+  Bases bases;
+  for (unsigned d : getOrder())
+    appendPowerBases(bases, getRank(), d,
+                     int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d],
+                     getWarpsPerCTA()[d]);
+  return bases;
+}
+
 //===----------------------------------------------------------------------===//
 // SliceLayoutAttr
 //===----------------------------------------------------------------------===//
@@ -152,6 +196,42 @@ SliceLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   SmallVector<unsigned> elems = getParent().getElemsPerThread(parentShape);
   elems.erase(elems.begin() + getDim());
   return elems;
+}
+
+/// The parent's bases for the shape with a unit dimension at `dim`, with the
+/// `dim` component removed.
+static Bases sliceBases(Bases parentBases, unsigned dim) {
+  for (SmallVector<int64_t> &basis : parentBases)
+    basis.erase(basis.begin() + dim);
+  return parentBases;
+}
+
+static SmallVector<int64_t> parentShapeOf(ArrayRef<int64_t> shape,
+                                          unsigned dim) {
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + dim, 1);
+  return parentShape;
+}
+
+// The parent's registers along `dim` hold copies of one element of the unit
+// dimension; the slice keeps one of them.
+Bases SliceLayoutAttr::getRegisterBases(ArrayRef<int64_t> shape) const {
+  Bases parentBases =
+      getParent().getRegisterBases(parentShapeOf(shape, getDim()));
+  llvm::erase_if(parentBases, [&](const SmallVector<int64_t> &basis) {
+    return basis[getDim()] != 0;
+  });
+  return sliceBases(std::move(parentBases), getDim());
+}
+
+Bases SliceLayoutAttr::getLaneBases(ArrayRef<int64_t> shape) const {
+  return sliceBases(getParent().getLaneBases(parentShapeOf(shape, getDim())),
+                    getDim());
+}
+
+Bases SliceLayoutAttr::getWarpBases(ArrayRef<int64_t> shape) const {
+  return sliceBases(getParent().getWarpBases(parentShapeOf(shape, getDim())),
+                    getDim());
 }
 
 SmallVector<unsigned> SliceLayoutAttr::getLayoutOrder() const {

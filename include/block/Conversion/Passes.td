@@ -1,0 +1,46 @@
+//===- Passes.td - Conversions out of the block dialect -----*- tablegen -*-===//
+
+#ifndef BLOCK_CONVERSION_PASSES_TD
+#define BLOCK_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertBlockToGPU : Pass<"convert-block-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Lower layout-annotated block kernels to gpu.func kernels";
+  let description = [{
+    Moves every kernel (`func.func` with `block.kernel`) into one `gpu.module`
+    as a `gpu.func` kernel with a known block size of 32 x `block.num_warps`
+    threads, and lowers its body to per-thread code: every tensor becomes the
+    elements its layout (`DistributedLayoutAttr`) gives each thread, one
+    scalar SSA value per element. Element-wise `arith` and `math` operations
+    apply per element; memory operations become predicated, vectorised global
+    accesses; reductions and scans combine in registers, then across lanes
+    with warp shuffles, then across warps through shared memory; layout
+    conversions go through shared memory.
+
+    The input must satisfy the layout contract that `block-assign-layouts`
+    establishes: every tensor has a distributed layout, element-wise and
+    memory operations see one layout on all their tensors, `expand_dims`
+    operands and `reduce` results are slices of the other side's layout.
+    Violations are reported, never miscompiled.
+
+    Each kernel gets `block_gpu.num_warps` and `block_gpu.shared_memory_bytes`
+    (the dynamic shared memory a launch must provide), read back for the
+    bundle manifest.
+  }];
+  let options = [
+    Option<"gpuModuleName", "gpu-module-name", "std::string", /*default=*/"\"\"",
+           "Name of the gpu.module (default: the module's name, else "
+           "'block_kernels')">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // BLOCK_CONVERSION_PASSES_TD

@@ -1,0 +1,133 @@
+//===- BlockToGPU.cpp - The convert-block-to-gpu pass ---------------------===//
+//
+// Checks the layout contract, sizes each kernel's scratch shared memory,
+// moves the kernels into one gpu.module and converts them with the patterns
+// of this directory, one file per concern.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutContract.h"
+#include "Patterns.h"
+#include "Utility.h"
+#include "VectorWidth.h"
+
+#include "block/Conversion/Passes.h"
+#include "block/Dialect/Block/IR/BlockOps.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+/// The scratch shared memory of `kernel`: every user starts with a barrier,
+/// so all share one region as large as the largest.
+static int64_t getSharedMemoryBytes(func::FuncOp kernel) {
+  int64_t bytes = 0;
+  kernel.walk([&](Operation *op) {
+    int64_t needed =
+        llvm::TypeSwitch<Operation *, int64_t>(op)
+            .Case([](ReduceOp op) { return getReduceScratchBytes(op); })
+            .Case([](ScanOp op) { return getScanScratchBytes(op); })
+            .Case([](DotOp op) { return getDotScratchBytes(op); })
+            .Case<AtomicRMWOp, AtomicCASOp>(
+                [](Operation *op) { return getAtomicScratchBytes(op); })
+            .Case<TransOp, ReshapeOp, ConvertLayoutOp>(
+                [](Operation *op) { return getShapeOpScratchBytes(op); })
+            .Default([](Operation *) { return int64_t(0); });
+    bytes = std::max(bytes, needed);
+  });
+  return bytes;
+}
+
+static bool hasTensorType(Operation *op) {
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+namespace mlir::block {
+#define GEN_PASS_DEF_CONVERTBLOCKTOGPU
+#include "block/Conversion/Passes.h.inc"
+
+namespace {
+struct ConvertBlockToGPUPass
+    : impl::ConvertBlockToGPUBase<ConvertBlockToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (isKernel(func))
+        kernels.push_back(func);
+    if (kernels.empty())
+      return;
+
+    bool contractHolds = true;
+    for (func::FuncOp kernel : kernels)
+      contractHolds &= succeeded(verifyLayoutContract(kernel));
+    if (!contractHolds)
+      return signalPassFailure();
+
+    OpBuilder builder(context);
+    int64_t maxSharedBytes = 0;
+    for (func::FuncOp kernel : kernels) {
+      int64_t bytes = getSharedMemoryBytes(kernel);
+      kernel->setAttr(kGPUSharedMemoryBytesAttrName,
+                      builder.getI32IntegerAttr(bytes));
+      maxSharedBytes = std::max(maxSharedBytes, bytes);
+    }
+
+    builder.setInsertionPointToEnd(module.getBody());
+    std::string name = gpuModuleName;
+    if (name.empty())
+      name = module.getSymName().value_or("block_kernels").str();
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    builder.getUnitAttr());
+    auto gpuModule = gpu::GPUModuleOp::create(builder, module.getLoc(), name);
+    builder.setInsertionPointToStart(gpuModule.getBody());
+    if (maxSharedBytes > 0)
+      LLVM::GlobalOp::create(
+          builder, module.getLoc(),
+          LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
+          /*isConstant=*/false, LLVM::Linkage::External,
+          kSharedMemorySymbolName, /*value=*/Attribute(), /*alignment=*/16,
+          /*addrSpace=*/3);
+    for (func::FuncOp kernel : kernels)
+      kernel->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
+
+    VectorWidthAnalysis vectorWidths(gpuModule);
+    BlockToGPUTypeConverter converter(context);
+    RewritePatternSet patterns(context);
+    populateFunctionOpToGPUPatterns(converter, patterns);
+    populateElementwiseOpToGPUPatterns(converter, patterns);
+    populateShapeOpToGPUPatterns(converter, patterns);
+    populateMemoryOpToGPUPatterns(converter, patterns, vectorWidths);
+    populateAtomicOpToGPUPatterns(converter, patterns);
+    populateReduceOpToGPUPatterns(converter, patterns);
+    populateScanOpToGPUPatterns(converter, patterns);
+    populateDotOpToGPUPatterns(converter, patterns);
+    populateDebugOpToGPUPatterns(converter, patterns);
+    populateMathToNVVMPatterns(patterns);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<gpu::GPUDialect, LLVM::LLVMDialect,
+                           NVVM::NVVMDialect, cf::ControlFlowDialect>();
+    target.addIllegalDialect<BlockDialect>();
+    // Combiner bodies are cloned by the reduce and scan patterns.
+    target.addLegalOp<YieldOp>();
+    target.addIllegalOp<func::FuncOp, func::ReturnOp>();
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        [](Operation *op) { return !hasTensorType(op) && !hasNVVMLowering(op); });
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(gpuModule, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::block

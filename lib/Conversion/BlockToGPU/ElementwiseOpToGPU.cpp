@@ -1,0 +1,152 @@
+//===- ElementwiseOpToGPU.cpp - arith and math on tensors -----------------===//
+//
+// Operands and results of an element-wise operation share one layout (the
+// contract), so register i of the result is the operation applied to
+// register i of every tensor operand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+#include "Utility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+static bool hasTensorType(TypeRange types) {
+  return llvm::any_of(types, [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+namespace {
+struct ElementwiseOpToGPU : ConversionPattern {
+  ElementwiseOpToGPU(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        !mlir::OpTrait::hasElementwiseMappableTraits(op) ||
+        !hasTensorType(op->getResultTypes()))
+      return rewriter.notifyMatchFailure(op, "not an element-wise tensor op");
+    SmallVector<Type> elementTypes;
+    for (Type type : op->getResultTypes()) {
+      Type element = typeConverter->convertType(
+          cast<RankedTensorType>(type).getElementType());
+      if (!element)
+        return rewriter.notifyMatchFailure(op, "unconvertible element type");
+      elementTypes.push_back(element);
+    }
+    unsigned numRegisters =
+        getDistribution(op->getResultTypes().front()).getNumRegisters();
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned reg = 0; reg < numRegisters; ++reg) {
+      SmallVector<Value> scalars;
+      for (ValueRange values : operands)
+        scalars.push_back(registerOf(values, reg));
+      OperationState state(op->getLoc(), op->getName(), scalars, elementTypes,
+                           op->getAttrs());
+      Operation *scalarOp = rewriter.create(state);
+      for (auto [result, value] : llvm::zip(results, scalarOp->getResults()))
+        result.push_back(value);
+    }
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
+/// A splat tensor constant is its scalar in every register. Any other
+/// constant becomes a read-only global table, row-major, from which each
+/// thread loads the elements it holds.
+struct ConstantOpToGPU : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "not a tensor constant");
+    TensorDistribution dist = getDistribution(type);
+    if (auto splat = dyn_cast<SplatElementsAttr>(op.getValue())) {
+      Value scalar = arith::ConstantOp::create(
+          rewriter, op.getLoc(),
+          cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+      rewriter.replaceOpWithMultiple(
+          op, SmallVector<SmallVector<Value>>{
+                  SmallVector<Value>(dist.getNumRegisters(), scalar)});
+      return success();
+    }
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense)
+      return op.emitOpError("needs a dense tensor constant");
+    Type elementType = type.getElementType();
+    Type memoryType = getMemoryType(elementType);
+    FailureOr<StringAttr> table = createTable(rewriter, op, dense, memoryType);
+    if (failed(table))
+      return failure();
+
+    Location loc = op.getLoc();
+    Value base = LLVM::AddressOfOp::create(
+        rewriter, loc, getGlobalPointerType(getContext()), table->getValue());
+    TensorDistribution flat = dist.flatten();
+    SmallVector<Value> threadIndex =
+        flat.emitThreadIndex(rewriter, loc, emitThreadIds(rewriter, loc));
+    SmallVector<Value> values;
+    for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; ++reg) {
+      Value position = flat.emitElementIndex(rewriter, loc, threadIndex, reg)[0];
+      Value loaded = LLVM::LoadOp::create(
+          rewriter, loc, memoryType,
+          emitElementAddress(rewriter, loc, base, memoryType, position),
+          getMemoryBytes(memoryType));
+      values.push_back(fromMemory(rewriter, loc, loaded, elementType));
+    }
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{values});
+    return success();
+  }
+
+  /// Adds the global table holding `dense` (i1 as bytes) to the gpu.module.
+  static FailureOr<StringAttr> createTable(OpBuilder &b, arith::ConstantOp op,
+                                           DenseElementsAttr dense,
+                                           Type memoryType) {
+    auto module = op->getParentOfType<gpu::GPUModuleOp>();
+    if (!module)
+      return failure();
+    int64_t n = dense.getNumElements();
+    auto flatType = RankedTensorType::get({n}, memoryType);
+    DenseElementsAttr flat;
+    if (dense.getElementType().isInteger(1)) {
+      SmallVector<APInt> bytes;
+      for (bool bit : dense.getValues<bool>())
+        bytes.push_back(APInt(8, bit));
+      flat = DenseElementsAttr::get(flatType, bytes);
+    } else {
+      flat = dense.reshape(flatType);
+    }
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "block_constant_" + std::to_string(i);
+      if (!SymbolTable::lookupSymbolIn(module, name))
+        break;
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(b, op.getLoc(),
+                           LLVM::LLVMArrayType::get(memoryType, n),
+                           /*isConstant=*/true, LLVM::Linkage::Internal, name,
+                           flat, /*alignment=*/16, /*addrSpace=*/1);
+    return b.getStringAttr(name);
+  }
+};
+} // namespace
+
+void mlir::block::populateElementwiseOpToGPUPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ElementwiseOpToGPU, ConstantOpToGPU>(converter,
+                                                    patterns.getContext());
+}

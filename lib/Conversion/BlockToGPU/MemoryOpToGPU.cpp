@@ -1,0 +1,176 @@
+//===- MemoryOpToGPU.cpp - addptr, load, store and pointer casts ----------===//
+//
+// Each thread accesses the elements it holds. Runs of registers with
+// consecutive elements along the layout's fastest dimension become one
+// vector access when VectorWidthAnalysis proves the addresses consecutive
+// and aligned and the mask uniform over the run. Copies of an element held by
+// several threads (or registers) are stored once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GlobalAccess.h"
+#include "Patterns.h"
+#include "Utility.h"
+#include "VectorWidth.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+/// The converted element type of a (tensor of) `type`.
+static Type convertElementType(const TypeConverter &converter, Type type) {
+  return converter.convertType(getElementTypeOrSelf(type));
+}
+
+/// Elements per access for the accesses of `op` to `ptr`, and the
+/// distribution of the accessed tensor (nullopt for scalars).
+static unsigned getAccessWidth(const VectorWidthAnalysis &widths, Value ptr,
+                               Value mask, Type elementType,
+                               const std::optional<TensorDistribution> &dist) {
+  if (!dist || !elementType.isIntOrFloat())
+    return 1;
+  auto layout = cast<DistributedLayoutAttr>(
+      cast<RankedTensorType>(ptr.getType()).getEncoding());
+  unsigned contiguous =
+      dist->getContiguousRegisters(layout.getLayoutOrder().front());
+  unsigned maxWidth = std::max(1u, 16 / getMemoryBytes(elementType));
+  unsigned width = widths.getVectorWidth(ptr, mask, contiguous);
+  return std::max(1u, std::min({width, contiguous, maxWidth}));
+}
+
+
+namespace {
+struct AddPtrOpToGPU : OpConversionPattern<AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type pointee = getMemoryType(convertElementType(
+        *typeConverter, cast<PointerType>(getElementTypeOrSelf(op.getType()))
+                            .getPointeeType()));
+    Type ptrType = getGlobalPointerType(getContext());
+    SmallVector<Value> results;
+    for (auto [ptr, offset] : llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+      results.push_back(LLVM::GEPOp::create(rewriter, op.getLoc(), ptrType,
+                                            pointee, ptr, ValueRange{offset}));
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
+    return success();
+  }
+};
+
+struct LoadOpToGPU : OpConversionPattern<LoadOp> {
+  LoadOpToGPU(const TypeConverter &converter, MLIRContext *context,
+              const VectorWidthAnalysis &widths)
+      : OpConversionPattern(converter, context), widths(widths) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elementType = convertElementType(*typeConverter, op.getType());
+    std::optional<TensorDistribution> dist =
+        getDistributionOf(op.getPtr().getType());
+    unsigned width =
+        getAccessWidth(widths, op.getPtr(), op.getMask(), elementType, dist);
+    CacheHints hints{op.getCache(), op.getEvict(), op.getIsVolatile()};
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange masks = adaptor.getMask();
+    ValueRange others = adaptor.getOther();
+    SmallVector<Value> results(ptrs.size());
+    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += width) {
+      if (dist && !dist->isFirstCopy(reg)) {
+        for (unsigned i = 0; i < width; ++i)
+          results[reg + i] = results[dist->getFirstCopy(reg + i)];
+        continue;
+      }
+      Value mask = masks.empty() ? Value() : masks[reg];
+      SmallVector<Value> loaded = emitGlobalLoad(
+          rewriter, loc, ptrs[reg], elementType, width, mask, hints);
+      for (unsigned i = 0; i < width; ++i)
+        results[reg + i] =
+            others.empty() ? loaded[i]
+                           : Value(arith::SelectOp::create(
+                                 rewriter, loc, mask, loaded[i], others[reg + i]));
+    }
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
+    return success();
+  }
+
+  const VectorWidthAnalysis &widths;
+};
+
+struct StoreOpToGPU : OpConversionPattern<StoreOp> {
+  StoreOpToGPU(const TypeConverter &converter, MLIRContext *context,
+               const VectorWidthAnalysis &widths)
+      : OpConversionPattern(converter, context), widths(widths) {}
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elementType = convertElementType(*typeConverter, op.getValue().getType());
+    std::optional<TensorDistribution> dist =
+        getDistributionOf(op.getPtr().getType());
+    unsigned width =
+        getAccessWidth(widths, op.getPtr(), op.getMask(), elementType, dist);
+    CacheHints hints{op.getCache(), op.getEvict(), /*isVolatile=*/false};
+    Value owner = emitIsOwner(rewriter, loc, dist);
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange values = adaptor.getValue();
+    ValueRange masks = adaptor.getMask();
+    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += width) {
+      if (dist && !dist->isFirstCopy(reg))
+        continue;
+      Value mask = masks.empty() ? Value() : masks[reg];
+      emitGlobalStore(rewriter, loc, ptrs[reg], values.slice(reg, width),
+                      andPredicates(rewriter, loc, owner, mask), hints);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const VectorWidthAnalysis &widths;
+};
+
+/// Pointer casts and bitcasts, register by register.
+template <typename SourceOp>
+struct CastOpToGPU : OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<SourceOp>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType =
+        convertElementType(*this->getTypeConverter(), op.getType());
+    SmallVector<Value> results;
+    for (Value value : adaptor.getOperands().front())
+      results.push_back(cast(rewriter, op.getLoc(), value, resultType));
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
+    return success();
+  }
+
+  static Value cast(OpBuilder &b, Location loc, Value value, Type type) {
+    if (std::is_same_v<SourceOp, PtrToIntOp>)
+      return LLVM::PtrToIntOp::create(b, loc, type, value);
+    if (std::is_same_v<SourceOp, IntToPtrOp>)
+      return LLVM::IntToPtrOp::create(b, loc, type, value);
+    // Pointers are opaque: a pointer bitcast changes nothing.
+    if (value.getType() == type)
+      return value;
+    return arith::BitcastOp::create(b, loc, type, value);
+  }
+};
+} // namespace
+
+void mlir::block::populateMemoryOpToGPUPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    const VectorWidthAnalysis &widths) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<AddPtrOpToGPU, CastOpToGPU<PtrToIntOp>, CastOpToGPU<IntToPtrOp>,
+               CastOpToGPU<BitcastOp>>(converter, context);
+  patterns.add<LoadOpToGPU, StoreOpToGPU>(converter, context, widths);
+}

@@ -1,0 +1,305 @@
+//===- TensorDistribution.cpp - Which thread holds which element ----------===//
+
+#include "TensorDistribution.h"
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+static bool isZero(ArrayRef<int64_t> index) {
+  return llvm::all_of(index, [](int64_t v) { return v == 0; });
+}
+
+/// Whether the bases never share a bit within one dimension, so that their
+/// XOR is also their sum.
+static bool haveDisjointBits(ArrayRef<ElementIndex> bases, unsigned rank,
+                             SmallVectorImpl<int64_t> &used) {
+  used.assign(rank, 0);
+  bool disjoint = true;
+  for (ArrayRef<int64_t> basis : bases)
+    for (unsigned d = 0; d < rank; ++d) {
+      disjoint &= (used[d] & basis[d]) == 0;
+      used[d] |= basis[d];
+    }
+  return disjoint;
+}
+
+TensorDistribution::TensorDistribution(ArrayRef<int64_t> shape,
+                                       SmallVector<ElementIndex> registers,
+                                       SmallVector<ElementIndex> lanes,
+                                       SmallVector<ElementIndex> warps)
+    : shape(shape), registerBases(std::move(registers)),
+      laneBases(std::move(lanes)), warpBases(std::move(warps)) {
+  unsigned rank = shape.size();
+  for (SmallVector<ElementIndex> *bases : {&registerBases, &laneBases, &warpBases})
+    for (ElementIndex &basis : *bases)
+      for (unsigned d = 0; d < rank; ++d)
+        basis[d] &= shape[d] - 1;
+
+  SmallVector<ElementIndex> threadBases(laneBases);
+  llvm::append_range(threadBases, warpBases);
+  SmallVector<int64_t> threadBits, registerBits;
+  disjointBits = haveDisjointBits(threadBases, rank, threadBits);
+  // Register bases combine at compile time; only their union matters.
+  haveDisjointBits(registerBases, rank, registerBits);
+  for (unsigned d = 0; d < rank; ++d)
+    disjointBits &= (threadBits[d] & registerBits[d]) == 0;
+
+  llvm::DenseMap<int64_t, unsigned> holder;
+  for (unsigned reg = 0, e = getNumRegisters(); reg < e; ++reg)
+    firstCopy.push_back(
+        holder.try_emplace(linearize(getRegisterIndex(reg)), reg).first->second);
+}
+
+std::optional<TensorDistribution>
+TensorDistribution::get(RankedTensorType type) {
+  auto layout = dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding());
+  if (!layout || layout.getRank() != type.getRank() || !type.hasStaticShape())
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<ElementIndex> registers = layout.getRegisterBases(shape);
+  SmallVector<ElementIndex> lanes = layout.getLaneBases(shape);
+  if (lanes.size() != 5 ||
+      (1u << registers.size()) != layout.getTotalElemsPerThread(shape))
+    return std::nullopt;
+  return TensorDistribution(shape, std::move(registers), std::move(lanes),
+                            layout.getWarpBases(shape));
+}
+
+TensorDistribution TensorDistribution::remap(
+    ArrayRef<int64_t> newShape,
+    llvm::function_ref<ElementIndex(ArrayRef<int64_t>)> map) const {
+  auto mapAll = [&](ArrayRef<ElementIndex> bases) {
+    SmallVector<ElementIndex> mapped;
+    for (ArrayRef<int64_t> basis : bases)
+      mapped.push_back(map(basis));
+    return mapped;
+  };
+  return TensorDistribution(newShape, mapAll(registerBases), mapAll(laneBases),
+                            mapAll(warpBases));
+}
+
+TensorDistribution TensorDistribution::flatten() const {
+  return remap({getNumElements()}, [&](ArrayRef<int64_t> index) {
+    return ElementIndex{linearize(index)};
+  });
+}
+
+int64_t TensorDistribution::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t s : shape)
+    n *= s;
+  return n;
+}
+
+ElementIndex TensorDistribution::getRegisterIndex(unsigned reg) const {
+  ElementIndex index(shape.size(), 0);
+  for (auto [bit, basis] : llvm::enumerate(registerBases))
+    if (reg & (1u << bit))
+      for (unsigned d = 0, e = shape.size(); d < e; ++d)
+        index[d] ^= basis[d];
+  return index;
+}
+
+static unsigned replicatingMask(ArrayRef<ElementIndex> bases) {
+  unsigned mask = 0;
+  for (auto [bit, basis] : llvm::enumerate(bases))
+    if (isZero(basis))
+      mask |= 1u << bit;
+  return mask;
+}
+
+unsigned TensorDistribution::getReplicatingLaneMask() const {
+  return replicatingMask(laneBases);
+}
+
+unsigned TensorDistribution::getReplicatingWarpMask() const {
+  return replicatingMask(warpBases);
+}
+
+bool TensorDistribution::isReplicated() const {
+  if (getReplicatingLaneMask() || getReplicatingWarpMask())
+    return true;
+  for (unsigned reg = 0, e = getNumRegisters(); reg < e; ++reg)
+    if (!isFirstCopy(reg))
+      return true;
+  return false;
+}
+
+unsigned TensorDistribution::getContiguousRegisters(unsigned dim) const {
+  unsigned bits = 0;
+  for (; bits < registerBases.size(); ++bits) {
+    ElementIndex unit(shape.size(), 0);
+    unit[dim] = int64_t(1) << bits;
+    if (registerBases[bits] != unit)
+      break;
+  }
+  // Every other basis must keep the run's first element a multiple of it.
+  auto aligned = [&](ArrayRef<ElementIndex> bases, unsigned n) {
+    return llvm::all_of(bases, [&](ArrayRef<int64_t> basis) {
+      return (basis[dim] & (n - 1)) == 0;
+    });
+  };
+  unsigned n = 1u << bits;
+  while (n > 1 &&
+         !(aligned(ArrayRef(registerBases).drop_front(bits), n) &&
+           aligned(laneBases, n) && aligned(warpBases, n)))
+    n /= 2;
+  return n;
+}
+
+int64_t TensorDistribution::linearize(ArrayRef<int64_t> index) const {
+  int64_t position = 0;
+  for (unsigned d = 0, e = shape.size(); d < e; ++d)
+    position = position * shape[d] + index[d];
+  return position;
+}
+
+ElementIndex TensorDistribution::delinearize(int64_t position) const {
+  ElementIndex index(shape.size(), 0);
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    index[d] = position % shape[d];
+    position /= shape[d];
+  }
+  return index;
+}
+
+static Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, value, 32);
+}
+
+/// Adds to `terms` the contribution of the bits of `id` through `bases` to
+/// dimension `dim`: runs of bits whose bases are consecutive powers of two
+/// become one shift and mask.
+static void appendIdTerms(OpBuilder &b, Location loc, Value id,
+                          ArrayRef<ElementIndex> bases, unsigned dim,
+                          SmallVectorImpl<Value> &terms) {
+  for (unsigned bit = 0, e = bases.size(); bit < e;) {
+    int64_t c = bases[bit][dim];
+    if (c == 0) {
+      ++bit;
+      continue;
+    }
+    if (!llvm::isPowerOf2_64(c)) {
+      Value set = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, id, i32Constant(b, loc, bit)),
+          i32Constant(b, loc, 1));
+      terms.push_back(
+          arith::MulIOp::create(b, loc, set, i32Constant(b, loc, c)));
+      ++bit;
+      continue;
+    }
+    unsigned run = 1;
+    while (bit + run < e && bases[bit + run][dim] == c << run)
+      ++run;
+    Value field = id;
+    if (bit)
+      field = arith::ShRUIOp::create(b, loc, field, i32Constant(b, loc, bit));
+    field = arith::AndIOp::create(b, loc, field,
+                                  i32Constant(b, loc, (1 << run) - 1));
+    if (unsigned shift = llvm::Log2_64(c))
+      field = arith::ShLIOp::create(b, loc, field, i32Constant(b, loc, shift));
+    terms.push_back(field);
+    bit += run;
+  }
+}
+
+SmallVector<Value> TensorDistribution::emitThreadIndex(OpBuilder &b,
+                                                       Location loc,
+                                                       ThreadIds ids) const {
+  SmallVector<Value> index;
+  for (unsigned d = 0, e = shape.size(); d < e; ++d) {
+    SmallVector<Value> terms;
+    appendIdTerms(b, loc, ids.lane, laneBases, d, terms);
+    appendIdTerms(b, loc, ids.warp, warpBases, d, terms);
+    if (terms.empty()) {
+      index.push_back(i32Constant(b, loc, 0));
+      continue;
+    }
+    Value sum = terms.front();
+    for (Value term : ArrayRef(terms).drop_front())
+      sum = disjointBits ? Value(arith::OrIOp::create(b, loc, sum, term))
+                         : Value(arith::XOrIOp::create(b, loc, sum, term));
+    index.push_back(sum);
+  }
+  return index;
+}
+
+SmallVector<Value>
+TensorDistribution::emitElementIndex(OpBuilder &b, Location loc,
+                                     ArrayRef<Value> threadIndex,
+                                     unsigned reg) const {
+  ElementIndex offset = getRegisterIndex(reg);
+  SmallVector<Value> index;
+  for (unsigned d = 0, e = shape.size(); d < e; ++d) {
+    if (offset[d] == 0) {
+      index.push_back(threadIndex[d]);
+      continue;
+    }
+    Value c = i32Constant(b, loc, offset[d]);
+    index.push_back(disjointBits
+                        ? Value(arith::AddIOp::create(b, loc, threadIndex[d], c))
+                        : Value(arith::XOrIOp::create(b, loc, threadIndex[d], c)));
+  }
+  return index;
+}
+
+Value TensorDistribution::emitLinearize(OpBuilder &b, Location loc,
+                                        ArrayRef<Value> index) const {
+  Value position = index.front();
+  for (unsigned d = 1, e = shape.size(); d < e; ++d) {
+    Value scaled = arith::ShLIOp::create(
+        b, loc, position, i32Constant(b, loc, llvm::Log2_64(shape[d])));
+    position = arith::OrIOp::create(b, loc, scaled, index[d]);
+  }
+  return position;
+}
+
+Value TensorDistribution::emitIsOwner(OpBuilder &b, Location loc,
+                                      ThreadIds ids) const {
+  Value owner;
+  auto require = [&](Value id, unsigned mask) {
+    if (!mask)
+      return;
+    Value bits = arith::AndIOp::create(b, loc, id, i32Constant(b, loc, mask));
+    Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits,
+                                       i32Constant(b, loc, 0));
+    owner = owner ? Value(arith::AndIOp::create(b, loc, owner, none)) : none;
+  };
+  require(ids.lane, getReplicatingLaneMask());
+  require(ids.warp, getReplicatingWarpMask());
+  return owner;
+}
+
+std::optional<SmallVector<unsigned>>
+mlir::block::mapRegisters(const TensorDistribution &from,
+                          const TensorDistribution &to, IndexMap toFrom) {
+  auto sameBases = [&](ArrayRef<ElementIndex> fromBases,
+                       ArrayRef<ElementIndex> toBases) {
+    if (fromBases.size() != toBases.size())
+      return false;
+    for (auto [f, t] : llvm::zip(fromBases, toBases))
+      if (toFrom(t) != f)
+        return false;
+    return true;
+  };
+  if (!sameBases(from.getLaneBases(), to.getLaneBases()) ||
+      !sameBases(from.getWarpBases(), to.getWarpBases()))
+    return std::nullopt;
+  llvm::DenseMap<int64_t, unsigned> registerOf;
+  for (unsigned reg = 0, e = from.getNumRegisters(); reg < e; ++reg)
+    registerOf.try_emplace(from.linearize(from.getRegisterIndex(reg)), reg);
+  SmallVector<unsigned> mapping;
+  for (unsigned reg = 0, e = to.getNumRegisters(); reg < e; ++reg) {
+    auto it = registerOf.find(from.linearize(toFrom(to.getRegisterIndex(reg))));
+    if (it == registerOf.end())
+      return std::nullopt;
+    mapping.push_back(it->second);
+  }
+  return mapping;
+}

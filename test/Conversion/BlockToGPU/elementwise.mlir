@@ -1,0 +1,104 @@
+// RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
+
+// Operands and results share one layout, so register i of the result is the
+// operation on register i of each operand: with two registers per thread,
+// every tensor operation becomes two scalar ones.
+
+#L = #block.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+
+// The tables of @table's constants.
+// CHECK: llvm.mlir.global internal constant @block_constant_1(dense<[1, 0, 0, 1]> : tensor<4xi8>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<4 x i8>
+// CHECK: llvm.mlir.global internal constant @block_constant_0(dense<[0, 1, 2, 3]> : tensor<4xi32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<4 x i32>
+
+// CHECK-LABEL: gpu.func @arith
+func.func @arith(%p: !block.ptr<f32>, %s: f32, %c: i1) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // A splat constant is its scalar in both registers.
+  // CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+  %one = arith.constant dense<1.0> : tensor<64xf32, #L>
+  // CHECK: %[[S0:.*]] = arith.addf %arg1, %[[ONE]] : f32
+  // CHECK: %[[S1:.*]] = arith.addf %arg1, %[[ONE]] : f32
+  %sp = block.splat %s : tensor<64xf32, #L>
+  %a = arith.addf %sp, %one : tensor<64xf32, #L>
+  // CHECK: %[[M0:.*]] = arith.mulf %[[S0]], %[[S0]] fastmath<fast> : f32
+  // CHECK: %[[M1:.*]] = arith.mulf %[[S1]], %[[S1]] fastmath<fast> : f32
+  %m = arith.mulf %a, %a fastmath<fast> : tensor<64xf32, #L>
+  // CHECK: %[[C0:.*]] = arith.cmpf ogt, %[[M0]], %[[ONE]] : f32
+  // CHECK: %[[C1:.*]] = arith.cmpf ogt, %[[M1]], %[[ONE]] : f32
+  %gt = arith.cmpf ogt, %m, %one : tensor<64xf32, #L>
+  // CHECK: arith.select %[[C0]], %[[M0]], %[[ONE]] : f32
+  // CHECK: arith.select %[[C1]], %[[M1]], %[[ONE]] : f32
+  %sel = arith.select %gt, %m, %one : tensor<64xi1, #L>, tensor<64xf32, #L>
+  // A scalar condition serves every register.
+  // CHECK: %[[U0:.*]] = arith.select %arg2, %{{.*}}, %[[ONE]] : f32
+  // CHECK: %[[U1:.*]] = arith.select %arg2, %{{.*}}, %[[ONE]] : f32
+  %u = arith.select %c, %sel, %one : tensor<64xf32, #L>
+  // CHECK: arith.fptosi %[[U0]] : f32 to i32
+  // CHECK: arith.fptosi %[[U1]] : f32 to i32
+  %i = arith.fptosi %u : tensor<64xf32, #L> to tensor<64xi32, #L>
+  %r = block.arange 0, 64 : tensor<64xi32, #L>
+  %j = arith.addi %i, %r : tensor<64xi32, #L>
+  %f = arith.sitofp %j : tensor<64xi32, #L> to tensor<64xf32, #L>
+  %ps = block.splat %p : tensor<64x!block.ptr<f32>, #L>
+  %pp = block.addptr %ps, %r : tensor<64x!block.ptr<f32>, #L>, tensor<64xi32, #L>
+  block.store %pp, %f : tensor<64x!block.ptr<f32>, #L>
+  return
+}
+
+// exp, exp2, log, log2 and rsqrt of f32 become PTX approximations (f16 is
+// computed in f32); exact functions PTX has (sqrt, fma, maxnum, ...) calls
+// of LLVM intrinsics, not libdevice; the others stay for convert-gpu-to-nvvm.
+// CHECK-LABEL: gpu.func @math
+func.func @math(%p: !block.ptr<f16>, %x: f32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // CHECK: %[[LOG2E:.*]] = arith.constant 1.44269502 : f32
+  // CHECK: %[[SX:.*]] = arith.mulf %arg1, %[[LOG2E]] : f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[SX]]) : (f32) -> f32
+  %e = math.exp %x : f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.f"
+  %q = math.rsqrt %e : f32
+  // CHECK: %[[LG:.*]] = llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+  // CHECK: %[[LN2:.*]] = arith.constant 0.693147182 : f32
+  // CHECK: arith.mulf %[[LG]], %[[LN2]] : f32
+  %l = math.log %q : f32
+  // CHECK: %[[SQ:.*]] = llvm.call_intrinsic "llvm.sqrt"(%{{.*}}) : (f32) -> f32
+  // CHECK: %[[MX:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[SQ]], %arg1) : (f32, f32) -> f32
+  // CHECK: llvm.call_intrinsic "llvm.fma"(%[[MX]], %[[MX]], %arg1) : (f32, f32, f32) -> f32
+  %sq = math.sqrt %l : f32
+  %mx = arith.maxnumf %sq, %x : f32
+  %fm = math.fma %mx, %mx, %x : f32
+  %xs = block.splat %fm : tensor<64xf32, #L>
+  %xh = arith.truncf %xs : tensor<64xf32, #L> to tensor<64xf16, #L>
+  %r = block.arange 0, 64 : tensor<64xi32, #L>
+  %ps = block.splat %p : tensor<64x!block.ptr<f16>, #L>
+  %pp = block.addptr %ps, %r : tensor<64x!block.ptr<f16>, #L>, tensor<64xi32, #L>
+  %v = block.load %pp : tensor<64x!block.ptr<f16>, #L>
+  // CHECK: %[[W:.*]] = arith.extf %{{.*}} : f16 to f32
+  // CHECK: %[[E2:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"(%[[W]]) : (f32) -> f32
+  // CHECK: arith.truncf %[[E2]] : f32 to f16
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
+  %w = math.exp2 %v : tensor<64xf16, #L>
+  // CHECK: math.tanh %{{.*}} : f16
+  // CHECK: math.tanh %{{.*}} : f16
+  %t = math.tanh %w : tensor<64xf16, #L>
+  %o = arith.addf %t, %xh : tensor<64xf16, #L>
+  block.store %pp, %o : tensor<64x!block.ptr<f16>, #L>
+  return
+}
+
+// A constant that is no splat is a read-only table (see the top); each
+// thread loads the elements it holds (i1 as bytes).
+// CHECK-LABEL: gpu.func @table
+// CHECK: %[[T:.*]] = llvm.mlir.addressof @block_constant_0 : !llvm.ptr<1>
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[T]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i32
+// CHECK: llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// CHECK: llvm.mlir.addressof @block_constant_1 : !llvm.ptr<1>
+// CHECK: %[[B:.*]] = llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
+// CHECK: arith.cmpi ne, %[[B]], %{{.*}} : i8
+#T = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @table(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %steps = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #T>
+  %flags = arith.constant dense<[true, false, false, true]> : tensor<4xi1, #T>
+  %s = block.splat %p : tensor<4x!block.ptr<i32>, #T>
+  %sp = block.addptr %s, %steps : tensor<4x!block.ptr<i32>, #T>, tensor<4xi32, #T>
+  block.store %sp, %steps mask %flags : tensor<4x!block.ptr<i32>, #T>
+  return
+}

@@ -1,0 +1,53 @@
+// RUN: block-opt %s --convert-block-to-gpu -split-input-file -verify-diagnostics
+
+// Input that breaks the layout contract, or that the lowering does not
+// support, is reported; nothing is converted.
+
+func.func @no_layout(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  // expected-error @+1 {{'block.arange' op has the tensor type 'tensor<128xi32>' without a distributed layout; run block-assign-layouts first}}
+  %r = block.arange 0, 128 : tensor<128xi32>
+  return
+}
+
+// -----
+
+#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>
+func.func @warps(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  // expected-error @+1 {{whose layout spreads over 2 warps, but the kernel has 4 (block.num_warps); run block-assign-layouts first}}
+  %a = block.arange 0, 128 : tensor<128xi32, #A>
+  return
+}
+
+// -----
+
+func.func private @helper(i32) -> i32
+func.func @call(%n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // expected-error @+1 {{calls in kernels are not supported: inline the callee first (the inline pass)}}
+  %m = func.call @helper(%n) : (i32) -> i32
+  return
+}
+
+// -----
+
+#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @unsupported(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // expected-error @+1 {{'tensor.empty' op on tensors is not supported by the GPU lowering}}
+  %e = tensor.empty() : tensor<32xi32, #A>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel @defaults has no block.num_warps; run block-kernel-defaults first}}
+func.func @defaults(%p: !block.ptr<i32>) attributes {block.kernel} {
+  return
+}
+
+// -----
+
+#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @too_big(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // expected-error @+1 {{of which each thread would hold 2048 elements (at most 1024): use smaller blocks or more warps}}
+  %r = block.arange 0, 65536 : tensor<65536xi32, #A>
+  return
+}

@@ -1,0 +1,373 @@
+//===- block-compile.cpp - From a block program to a kernel bundle --------===//
+//
+//   block-compile prog.mlir -o <dir> [--chip=sm_90a] [--features=+ptx80]
+//                 [--num-warps=4] [--opt-level=3] [--cubin | --no-cubin]
+//
+// Runs the block-to-ptx pipeline and writes, into <dir>, the bundle the
+// runtime loads: <module>.ptx, <module>.cubin (assembled by ptxas when it is
+// found, or required with --cubin) and the manifest <module>.json. The module
+// is named after the input file. The manifest describes each kernel's
+// parameters (in launch order), warps, dynamic shared memory, target and the
+// assumptions (argument hints) compiled into the code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "block/Conversion/BlockToGPU/BlockToGPU.h"
+#include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/InitAllBlock.h"
+#include "block/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::block;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("block-compile options");
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string> outputDir("o", cl::desc("Bundle directory"),
+                                      cl::value_desc("dir"), cl::Required,
+                                      cl::cat(category));
+static cl::opt<std::string> chip("chip", cl::desc("Target GPU"),
+                                 cl::init("sm_90a"), cl::cat(category));
+static cl::opt<std::string> features("features", cl::desc("PTX features"),
+                                     cl::init("+ptx80"), cl::cat(category));
+static cl::opt<unsigned>
+    numWarps("num-warps",
+             cl::desc("Warps for kernels without block.num_warps"),
+             cl::init(4), cl::cat(category));
+static cl::opt<unsigned> optLevel("opt-level",
+                                  cl::desc("LLVM optimisation level"),
+                                  cl::init(3), cl::cat(category));
+static cl::opt<bool> requireCubin("cubin",
+                                  cl::desc("Write a cubin (needs ptxas)"),
+                                  cl::cat(category));
+static cl::opt<bool> noCubin("no-cubin",
+                             cl::desc("Do not write a cubin even if ptxas "
+                                      "is found"),
+                             cl::cat(category));
+
+static constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
+
+static int fail(const Twine &message) {
+  llvm::errs() << "block-compile: error: " << message << "\n";
+  return 1;
+}
+
+namespace {
+/// What the manifest says of one kernel argument.
+struct Parameter {
+  std::string name;
+  Type type;
+  std::optional<int64_t> alignment, divisibility;
+};
+
+struct KernelInfo {
+  std::string name;
+  SmallVector<Parameter> parameters;
+  int64_t numWarps = 0;
+  int64_t sharedMemoryBytes = 0;
+};
+} // namespace
+
+static std::string typeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
+}
+
+/// The kernels and their arguments, as written (before lowering).
+static FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module) {
+  SmallVector<KernelInfo> kernels;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!isKernel(func))
+      continue;
+    KernelInfo kernel;
+    kernel.name = func.getName().str();
+    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+      Parameter param{"arg" + std::to_string(i), type, std::nullopt,
+                      std::nullopt};
+      if (auto ptr = dyn_cast<PointerType>(type)) {
+        if (isa<PointerType>(ptr.getPointeeType())) {
+          func.emitError() << "kernel argument #" << i
+                           << " points to pointers, which a bundle manifest "
+                              "cannot describe";
+          return failure();
+        }
+      }
+      if (auto hint = func.getArgAttrOfType<IntegerAttr>(
+              i, BlockDialect::getAlignmentAttrName()))
+        param.alignment = hint.getInt();
+      if (auto hint = func.getArgAttrOfType<IntegerAttr>(
+              i, BlockDialect::getDivisibilityAttrName()))
+        param.divisibility = hint.getInt();
+      kernel.parameters.push_back(param);
+    }
+    kernels.push_back(std::move(kernel));
+  }
+  return kernels;
+}
+
+/// Reads back what the lowering decided (warps, shared memory) and checks
+/// that each kernel takes exactly one LLVM parameter per argument, of the
+/// type a launch passes: a 64-bit address for a pointer, the scalar itself
+/// otherwise.
+static LogicalResult readLoweredKernels(ModuleOp module, StringRef gpuModule,
+                                        SmallVectorImpl<KernelInfo> &kernels) {
+  auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(gpuModule);
+  if (!gpu)
+    return module.emitError() << "the lowering produced no gpu.module @"
+                              << gpuModule;
+  for (KernelInfo &kernel : kernels) {
+    auto func = gpu.lookupSymbol<LLVM::LLVMFuncOp>(kernel.name);
+    if (!func)
+      return gpu.emitError() << "kernel @" << kernel.name
+                             << " was not lowered to an llvm.func";
+    auto warps = func->getAttrOfType<IntegerAttr>(kGPUNumWarpsAttrName);
+    auto shared =
+        func->getAttrOfType<IntegerAttr>(kGPUSharedMemoryBytesAttrName);
+    if (!warps || !shared)
+      return func.emitError() << "kernel @" << kernel.name
+                              << " lacks " << kGPUNumWarpsAttrName << " or "
+                              << kGPUSharedMemoryBytesAttrName;
+    kernel.numWarps = warps.getInt();
+    kernel.sharedMemoryBytes = shared.getInt();
+    ArrayRef<Type> lowered = func.getFunctionType().getParams();
+    if (lowered.size() != kernel.parameters.size())
+      return func.emitError()
+             << "kernel @" << kernel.name << " has " << lowered.size()
+             << " LLVM parameters for " << kernel.parameters.size()
+             << " arguments";
+    for (auto [i, param, type] : llvm::enumerate(kernel.parameters, lowered)) {
+      bool matches = isa<PointerType>(param.type)
+                         ? isa<LLVM::LLVMPointerType>(type)
+                         : type == param.type;
+      if (!matches)
+        return func.emitError() << "kernel @" << kernel.name << " parameter #"
+                                << i << " has type " << type << " for "
+                                << param.type;
+    }
+  }
+  return success();
+}
+
+static void writeManifest(llvm::raw_ostream &os, StringRef module,
+                          ArrayRef<KernelInfo> kernels, bool withCubin) {
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("format", "block-bundle");
+    json.attribute("version", 1);
+    json.attribute("module", module);
+    json.attributeObject("target", [&] {
+      json.attribute("triple", kTriple);
+      json.attribute("chip", chip.getValue());
+      json.attribute("features", features.getValue());
+    });
+    json.attribute("ptx", (module + ".ptx").str());
+    if (withCubin)
+      json.attribute("cubin", (module + ".cubin").str());
+    json.attributeArray("kernels", [&] {
+      for (const KernelInfo &kernel : kernels)
+        json.object([&] {
+          json.attribute("name", kernel.name);
+          json.attribute("num_warps", kernel.numWarps);
+          json.attribute("threads_per_block", 32 * kernel.numWarps);
+          json.attribute("shared_memory_bytes", kernel.sharedMemoryBytes);
+          json.attributeArray("parameters", [&] {
+            for (auto [i, param] : llvm::enumerate(kernel.parameters))
+              json.object([&] {
+                json.attribute("index", int64_t(i));
+                json.attribute("name", param.name);
+                if (auto ptr = dyn_cast<PointerType>(param.type)) {
+                  json.attribute("kind", "pointer");
+                  json.attribute("element_type",
+                                 typeName(ptr.getPointeeType()));
+                  if (param.alignment)
+                    json.attribute("alignment", *param.alignment);
+                } else {
+                  json.attribute("kind", "scalar");
+                  json.attribute("type", typeName(param.type));
+                  if (param.divisibility)
+                    json.attribute("divisibility", *param.divisibility);
+                }
+              });
+          });
+          json.attributeArray("assumptions", [&] {
+            for (const Parameter &param : kernel.parameters) {
+              if (param.alignment)
+                json.value(param.name + " is aligned to " +
+                           std::to_string(*param.alignment) + " bytes");
+              if (param.divisibility)
+                json.value(param.name + " is divisible by " +
+                           std::to_string(*param.divisibility));
+            }
+          });
+        });
+    });
+  });
+  os << "\n";
+}
+
+static LogicalResult writeFile(StringRef path, StringRef contents) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file) {
+    fail(error);
+    return failure();
+  }
+  file->os() << contents;
+  file->keep();
+  return success();
+}
+
+/// Math functions the lowering leaves to libdevice stay external calls when
+/// no CUDA toolkit (hence no libdevice) was found: no driver could load them.
+static LogicalResult checkResolved(StringRef ptx) {
+  size_t at = ptx.find(".extern .func");
+  if (at == StringRef::npos)
+    return success();
+  StringRef rest = ptx.drop_front(at);
+  size_t name = rest.find("__nv_");
+  if (name == StringRef::npos)
+    return success();
+  StringRef function = rest.drop_front(name).take_until(
+      [](char c) { return !llvm::isAlnum(c) && c != '_'; });
+  fail("the kernel calls the libdevice function " + function +
+       ", but no CUDA toolkit with libdevice was found to link it");
+  return failure();
+}
+
+/// Assembles `ptxPath` into `cubinPath` for the target chip.
+static LogicalResult runPtxas(StringRef ptxas, StringRef ptxPath,
+                              StringRef cubinPath) {
+  std::string arch = "-arch=" + chip.getValue();
+  SmallVector<StringRef> args{ptxas, arch, ptxPath, "-o", cubinPath};
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, /*Env=*/std::nullopt,
+                                     /*Redirects=*/{}, /*SecondsToWait=*/0,
+                                     /*MemoryLimit=*/0, &error);
+  if (rc != 0) {
+    fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error));
+    return failure();
+  }
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "Compile a block program into a kernel bundle\n");
+  if (requireCubin && noCubin)
+    return fail("--cubin and --no-cubin contradict each other");
+
+  // Never overwrite a user's file: the bundle goes into a directory.
+  if (llvm::sys::fs::exists(outputDir) &&
+      !llvm::sys::fs::is_directory(outputDir))
+    return fail("-o " + outputDir + " exists and is not a directory; refusing "
+                "to overwrite it");
+  std::optional<std::string> ptxas;
+  if (!noCubin) {
+    if (auto found = llvm::sys::findProgramByName("ptxas",
+                                                  {"/usr/local/cuda/bin"}))
+      ptxas = *found;
+    else if (auto onPath = llvm::sys::findProgramByName("ptxas"))
+      ptxas = *onPath;
+    if (requireCubin && !ptxas)
+      return fail("--cubin needs ptxas, which was found neither in "
+                  "/usr/local/cuda/bin nor on PATH");
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
+  registerBlockDialects(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
+  if (!input)
+    return fail(error);
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(*module);
+  if (failed(kernels))
+    return 1;
+  if (kernels->empty())
+    return fail(inputFile + " has no kernel (a func.func with block.kernel)");
+  std::string name = llvm::sys::path::stem(inputFile).str();
+  if (inputFile == "-")
+    name = kernels->front().name;
+
+  BlockToPTXOptions options;
+  options.chip = chip;
+  options.features = features;
+  options.numWarps = numWarps;
+  options.optLevel = optLevel;
+  options.format = "isa";
+  options.gpuModuleName = name;
+  PassManager lower(&context);
+  buildBlockToNVVMPipeline(lower, options);
+  if (failed(lower.run(*module)))
+    return 1;
+  if (failed(readLoweredKernels(*module, name, *kernels)))
+    return 1;
+  PassManager serialize(&context);
+  buildBlockSerializationPipeline(serialize, options);
+  if (failed(serialize.run(*module)))
+    return 1;
+  auto binary = module->lookupSymbol<gpu::BinaryOp>(name);
+  if (!binary || binary.getObjects().empty())
+    return fail("the pipeline produced no gpu.binary @" + name);
+  StringRef ptx =
+      cast<gpu::ObjectAttr>(binary.getObjects()[0]).getObject().getValue();
+  if (failed(checkResolved(ptx)))
+    return 1;
+
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+    return fail("cannot create " + outputDir + ": " + ec.message());
+  SmallString<128> ptxPath(outputDir), cubinPath(outputDir),
+      manifestPath(outputDir);
+  llvm::sys::path::append(ptxPath, name + ".ptx");
+  llvm::sys::path::append(cubinPath, name + ".cubin");
+  llvm::sys::path::append(manifestPath, name + ".json");
+  if (failed(writeFile(ptxPath, ptx)))
+    return 1;
+  bool withCubin = ptxas.has_value();
+  if (withCubin && failed(runPtxas(*ptxas, ptxPath, cubinPath)))
+    return 1;
+  std::string manifest;
+  llvm::raw_string_ostream os(manifest);
+  writeManifest(os, name, *kernels, withCubin);
+  if (failed(writeFile(manifestPath, manifest)))
+    return 1;
+  return 0;
+}
