@@ -30,8 +30,12 @@ for name in ["block-run", "block-translate", "block-bundle", "block-run-gpu"]:
     tools.append(ToolSubst(name, unresolved="ignore"))
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
-# The plugin is tested against stock mlir-opt-22 when it is installed.
-if config.mlir_opt and os.path.exists(config.mlir_opt):
+# The plugin is tested against stock mlir-opt-22 when it is installed, but
+# not in sanitizer builds: an instrumented plugin cannot load into the
+# uninstrumented mlir-opt-22 (docs/fuzzing.md).
+if config.block_sanitize:
+    config.available_features.add("sanitizers")
+elif config.mlir_opt and os.path.exists(config.mlir_opt):
     config.available_features.add("mlir-opt")
 
 # Generated PTX is also assembled by ptxas where the CUDA toolkit exists.

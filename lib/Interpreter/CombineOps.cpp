@@ -58,6 +58,11 @@ static bool canBatch(Block &body) {
       if (operand.getParentBlock() != &body)
         return false;
   }
+  // Nor may it yield a value from outside: that one holds one element, not
+  // a batch (a heap overflow, found by block-fuzz-opt).
+  for (Value yielded : body.getTerminator()->getOperands())
+    if (yielded.getParentBlock() != &body)
+      return false;
   return true;
 }
 

@@ -137,6 +137,10 @@ TEST(Json, WritesAndReadsBack) {
   EXPECT_EQ(writeJson(JsonValue(1e300)), "1e+300");
   EXPECT_EQ(writeJson(JsonValue(-2.5)), "-2.5");
   EXPECT_EQ(parseJson("1e-400")->getNumber(), 0); // Underflow is no error.
+  // Negative zero stays a double (found by block-fuzz-manifest: "-0" read
+  // back as the integer 0).
+  EXPECT_EQ(writeJson(*parseJson("-0e0")), "-0.0");
+  EXPECT_EQ(writeJson(*parseJson(writeJson(*parseJson("-0e0")))), "-0.0");
 
   EXPECT_EQ(writeJson(grid, /*pretty=*/true), "[\n  1,\n  2\n]");
   EXPECT_EQ(writeJson(JsonValue::Object{}, true), "{}");

@@ -22,6 +22,22 @@ void BlockDialect::registerAttributes() {
       >();
 }
 
+/// A layout applies to tensors of its rank only: every tensor type that
+/// carries one is checked when it is built, wherever it appears (a helper
+/// function's tensor<4xf32, #rank2layout> used to verify, and
+/// getElemsPerThread then indexed past the shape).
+static LogicalResult verifyLayoutRank(DistributedLayoutAttr layout,
+                                      ArrayRef<int64_t> shape,
+                                      function_ref<InFlightDiagnostic()> emitError) {
+  if (layout.getRank() == shape.size())
+    return success();
+  InFlightDiagnostic diag = emitError() << "tensor of shape ";
+  llvm::interleave(shape, diag, "x");
+  return diag << ": its layout is of rank " << layout.getRank()
+              << ", but the tensor is of rank " << shape.size() << " ("
+              << Attribute(layout) << ")";
+}
+
 static unsigned product(ArrayRef<unsigned> values) {
   unsigned result = 1;
   for (unsigned v : values)
@@ -82,6 +98,12 @@ BlockedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     seen[d] = true;
   }
   return success();
+}
+
+LogicalResult BlockedLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, shape, emitError);
 }
 
 unsigned BlockedLayoutAttr::getRank() const { return getSizePerThread().size(); }
@@ -155,6 +177,12 @@ SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " is out of range for a parent of rank "
                        << parent.getRank();
   return success();
+}
+
+LogicalResult SliceLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, shape, emitError);
 }
 
 unsigned SliceLayoutAttr::getRank() const { return getParent().getRank() - 1; }

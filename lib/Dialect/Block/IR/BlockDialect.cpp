@@ -101,12 +101,29 @@ mlir::block::verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << what << " has type " << type
                          << ", but every dimension of a block tensor must be "
                             "a power of two";
-  if (tensor.getNumElements() > kMaxTensorElements)
-    return emitError() << what << " has type " << type << " with "
-                       << tensor.getNumElements()
-                       << " elements, but a block tensor has at most "
-                       << kMaxTensorElements << " (2^20)";
-  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding()))
+  // Every dimension is a power of two, so the element count is 2^(sum of
+  // their logarithms): exact, where getNumElements() wraps around (a
+  // tensor<4611686018427387904x4xf32> used to pass as 0 elements).
+  unsigned log2Elements = 0;
+  for (int64_t dim : tensor.getShape())
+    log2Elements += llvm::Log2_64(dim);
+  if (log2Elements > llvm::Log2_64(kMaxTensorElements)) {
+    InFlightDiagnostic diag = emitError() << what << " has type " << type
+                                          << " with ";
+    if (log2Elements < 63)
+      diag << (int64_t(1) << log2Elements);
+    else
+      diag << "2^" << log2Elements;
+    return diag << " elements, but a block tensor has at most "
+                << kMaxTensorElements << " (2^20)";
+  }
+  Attribute encoding = tensor.getEncoding();
+  if (encoding && !isa<DistributedLayoutAttr>(encoding))
+    return emitError() << what << " has type " << type << ", but the "
+                       << "encoding of a block tensor must be a block layout "
+                          "(#block.blocked, #block.slice), not "
+                       << encoding;
+  if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(encoding))
     if (layout.getRank() != tensor.getRank())
       return emitError() << what << " has type " << type << ": its layout "
                          << "is of rank " << layout.getRank()
@@ -171,6 +188,14 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
                              << "' is only valid on a func.func";
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be a unit attribute";
+    // Dialect attributes are verified before the op's own invariants: a
+    // func.func without a function type or name (generic form) is left to
+    // its own verifier, which names the missing attribute (getFunctionType()
+    // would read a null or non-function type; found by block-fuzz-opt).
+    TypeAttr typeAttr = func.getFunctionTypeAttr();
+    if (!typeAttr || !isa<FunctionType>(typeAttr.getValue()) ||
+        !func.getSymNameAttr())
+      return success();
     if (func.isExternal())
       return op->emitError() << "kernel @" << func.getSymName()
                              << " must have a body";
@@ -219,9 +244,20 @@ LogicalResult BlockDialect::verifyRegionArgAttribute(Operation *op,
     return op->emitError() << "'" << name
                            << "' is only valid on function arguments";
   auto value = dyn_cast<IntegerAttr>(attr.getValue());
-  if (!value || value.getInt() < 1 || !llvm::isPowerOf2_64(value.getInt()))
+  // getInt() keeps only the low 64 bits of a wider integer (an i128 2^64 + 16
+  // read as 16).
+  if (!value || value.getValue().getSignificantBits() > 64 ||
+      value.getInt() < 1 || !llvm::isPowerOf2_64(value.getInt()))
     return op->emitError() << "'" << name << "' of argument #" << argIndex
                            << " must be a positive power of two";
+  // The bundle manifest reader (runtime/lib/Manifest.cpp) takes alignments
+  // up to 2^30: beyond it block-compile wrote bundles the runtime refused.
+  constexpr int64_t maxAlignment = int64_t(1) << 30;
+  if (!isDivisibility && value.getInt() > maxAlignment)
+    return op->emitError() << "'" << name << "' of argument #" << argIndex
+                           << " is " << value.getInt()
+                           << ", but an alignment is at most 2^30 ("
+                           << maxAlignment << ") bytes";
   Type argType = func.getArgumentTypes()[argIndex];
   if (isDivisibility && !isa<IntegerType>(argType))
     return op->emitError()

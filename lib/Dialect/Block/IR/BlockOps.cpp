@@ -123,8 +123,14 @@ static LogicalResult verifySameLayout(Operation *op, Type a, StringRef aName,
 //===----------------------------------------------------------------------===//
 
 LogicalResult ArangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  // The attributes are i32, the accessors unsigned: read them signed, so that
+  // a negative bound is named as written.
+  int64_t start = static_cast<int32_t>(getStart());
+  int64_t end = static_cast<int32_t>(getEnd());
   auto type = getType();
+  if (start < 0 || end < 0)
+    return emitOpError() << "needs non-negative bounds, but the range is ["
+                         << start << ", " << end << ")";
   if (end <= start)
     return emitOpError() << "needs start < end, but the range is [" << start
                          << ", " << end << ")";

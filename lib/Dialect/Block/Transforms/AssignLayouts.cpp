@@ -536,11 +536,13 @@ private:
   /// block.trans permutes a blocked layout; a source of another layout is
   /// first moved to the blocked layout the result asks for, or a default.
   BlockedLayoutAttr getTransSourceLayout(TransOp trans) {
-    if (auto blocked =
-            dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getSrc())))
+    // A value without a layout yet (the source of a trans of a trans) looks
+    // up null: dyn_cast_if_present (found by block-fuzz-opt).
+    if (auto blocked = dyn_cast_if_present<BlockedLayoutAttr>(
+            layouts.lookup(trans.getSrc())))
       return blocked;
-    if (auto blocked =
-            dyn_cast<BlockedLayoutAttr>(layouts.lookup(trans.getResult())))
+    if (auto blocked = dyn_cast_if_present<BlockedLayoutAttr>(
+            layouts.lookup(trans.getResult())))
       return inversePermuteBlockedLayout(blocked, trans.getOrder());
     return getDefaultBlockedLayout(
         context, cast<RankedTensorType>(trans.getSrc().getType()).getShape(),
@@ -559,8 +561,17 @@ private:
                                   getLayout(expand.getResult()));
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return layouts.lookup(reduce.getSrcs().front());
-    if (auto trans = dyn_cast<TransOp>(op))
+    if (auto trans = dyn_cast<TransOp>(op)) {
+      // Called once every result has its type: the operand must be the
+      // result's layout permuted back. The source value may be a conversion
+      // made just before, which `layouts` does not know (a trans of a trans
+      // got a result layout that was no permutation of its operand's; found
+      // by block-fuzz-opt).
+      if (auto blocked =
+              dyn_cast_if_present<BlockedLayoutAttr>(getLayout(trans.getResult())))
+        return inversePermuteBlockedLayout(blocked, trans.getOrder());
       return getTransSourceLayout(trans);
+    }
     return forwardedLayouts.lookup(&operand);
   }
 

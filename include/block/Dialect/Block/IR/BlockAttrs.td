@@ -14,6 +14,7 @@
 include "block/Dialect/Block/IR/BlockDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "block/Dialect/Block/IR/BlockLayoutInterface.td"
+include "mlir/IR/TensorEncoding.td"
 
 class Block_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Block_Dialect, name, traits> {
@@ -21,7 +22,8 @@ class Block_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 }
 
 def Block_BlockedLayoutAttr : Block_Attr<"BlockedLayout", "blocked",
-    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "tensor spread over threads in contiguous tiles";
   let description = [{
     Each thread holds `sizePerThread` contiguous elements per dimension; a warp
@@ -50,7 +52,8 @@ def Block_BlockedLayoutAttr : Block_Attr<"BlockedLayout", "blocked",
 }
 
 def Block_SliceLayoutAttr : Block_Attr<"SliceLayout", "slice",
-    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a parent layout with one dimension removed";
   let description = [{
     The layout of a tensor obtained by reducing dimension `dim` of a tensor

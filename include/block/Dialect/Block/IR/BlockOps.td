@@ -64,7 +64,7 @@ def Block_ArangeOp : Block_Op<"arange", [Pure]> {
   let summary = "tensor of consecutive integers";
   let description = [{
     `block.arange start, end` is the 1-D tensor `[start, start + 1, ..., end - 1]`;
-    `end - start` must be a power of two.
+    `0 <= start < end` and `end - start` must be a power of two.
 
     ```mlir
     %r = block.arange 0, 128 : tensor<128xi32>
