@@ -1,7 +1,8 @@
 """Hand-written Triton kernels: the peers our kernels are measured against.
 
 Each does the same job as the example of the same name, with the block sizes
-a Triton user would pick for an H200.
+a Triton user would pick for an H200. Each wrapper returns the compiled
+kernel (for bench/inspect.py).
 """
 import torch
 import triton
@@ -17,7 +18,7 @@ def _vector_add(x, y, out, n, BLOCK: tl.constexpr):
 
 def vector_add(x, y, out):
     n = x.numel()
-    _vector_add[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024, num_warps=4)
+    return _vector_add[(triton.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024, num_warps=4)
 
 
 @triton.jit
@@ -35,7 +36,7 @@ def _bias_relu(x, w, b, out, m, n, BM: tl.constexpr, BN: tl.constexpr):
 
 def fused_bias_relu(x, w, b, out):
     m, n = x.shape
-    _bias_relu[(triton.cdiv(n, 512), triton.cdiv(m, 8))](x, w, b, out, m, n, BM=8, BN=512, num_warps=4)
+    return _bias_relu[(triton.cdiv(n, 512), triton.cdiv(m, 8))](x, w, b, out, m, n, BM=8, BN=512, num_warps=4)
 
 
 @triton.jit
@@ -50,7 +51,7 @@ def _softmax(inp, out, n, stride, BLOCK: tl.constexpr):
 
 def softmax(x, out):
     rows, n = x.shape
-    _softmax[(rows,)](x, out, n, x.stride(0), BLOCK=triton.next_power_of_2(n), num_warps=8)
+    return _softmax[(rows,)](x, out, n, x.stride(0), BLOCK=triton.next_power_of_2(n), num_warps=8)
 
 
 @triton.jit
@@ -69,7 +70,7 @@ def _layernorm(x, w, b, out, n, stride, eps, BLOCK: tl.constexpr):
 
 def layernorm(x, w, b, out, eps):
     rows, n = x.shape
-    _layernorm[(rows,)](x, w, b, out, n, x.stride(0), eps, BLOCK=triton.next_power_of_2(n), num_warps=8)
+    return _layernorm[(rows,)](x, w, b, out, n, x.stride(0), eps, BLOCK=triton.next_power_of_2(n), num_warps=8)
 
 
 @triton.jit
@@ -83,7 +84,7 @@ def _transpose(inp, out, m, n, B: tl.constexpr):
 
 def transpose(x, out):
     m, n = x.shape
-    _transpose[(triton.cdiv(n, 32), triton.cdiv(m, 32))](x, out, m, n, B=32, num_warps=4)
+    return _transpose[(triton.cdiv(n, 32), triton.cdiv(m, 32))](x, out, m, n, B=32, num_warps=4)
 
 
 @triton.jit
@@ -102,4 +103,4 @@ def _matmul(a, b, c, m, n, k, B: tl.constexpr):
 def matmul(a, b, c):
     m, k = a.shape
     n = b.shape[1]
-    _matmul[(triton.cdiv(n, 32), triton.cdiv(m, 32))](a, b, c, m, n, k, B=32, num_warps=4)
+    return _matmul[(triton.cdiv(n, 32), triton.cdiv(m, 32))](a, b, c, m, n, k, B=32, num_warps=4)

@@ -9,8 +9,8 @@
 #include "LayoutContract.h"
 #include "Patterns.h"
 #include "Utility.h"
-#include "VectorWidth.h"
 
+#include "block/Analysis/AxisInfo.h"
 #include "block/Conversion/Passes.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
 
@@ -100,13 +100,13 @@ struct ConvertBlockToGPUPass
     for (func::FuncOp kernel : kernels)
       kernel->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
 
-    VectorWidthAnalysis vectorWidths(gpuModule);
+    AxisInfoAnalysis axisInfo(gpuModule);
     BlockToGPUTypeConverter converter(context);
     RewritePatternSet patterns(context);
     populateFunctionOpToGPUPatterns(converter, patterns);
-    populateElementwiseOpToGPUPatterns(converter, patterns);
+    populateElementwiseOpToGPUPatterns(converter, patterns, axisInfo);
     populateShapeOpToGPUPatterns(converter, patterns);
-    populateMemoryOpToGPUPatterns(converter, patterns, vectorWidths);
+    populateMemoryOpToGPUPatterns(converter, patterns, axisInfo);
     populateAtomicOpToGPUPatterns(converter, patterns);
     populateReduceOpToGPUPatterns(converter, patterns);
     populateScanOpToGPUPatterns(converter, patterns);

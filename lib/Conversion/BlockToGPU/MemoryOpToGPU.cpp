@@ -2,7 +2,7 @@
 //
 // Each thread accesses the elements it holds. Runs of registers with
 // consecutive elements along the layout's fastest dimension become one
-// vector access when VectorWidthAnalysis proves the addresses consecutive
+// vector access when the axis-info analysis proves the addresses consecutive
 // and aligned and the mask uniform over the run. Copies of an element held by
 // several threads (or registers) are stored once.
 //
@@ -11,7 +11,7 @@
 #include "GlobalAccess.h"
 #include "Patterns.h"
 #include "Utility.h"
-#include "VectorWidth.h"
+#include "block/Analysis/AxisInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -26,7 +26,7 @@ static Type convertElementType(const TypeConverter &converter, Type type) {
 
 /// Elements per access for the accesses of `op` to `ptr`, and the
 /// distribution of the accessed tensor (nullopt for scalars).
-static unsigned getAccessWidth(const VectorWidthAnalysis &widths, Value ptr,
+static unsigned getAccessWidth(const AxisInfoAnalysis &axisInfo, Value ptr,
                                Value mask, Type elementType,
                                const std::optional<TensorDistribution> &dist) {
   if (!dist || !elementType.isIntOrFloat())
@@ -36,7 +36,7 @@ static unsigned getAccessWidth(const VectorWidthAnalysis &widths, Value ptr,
   unsigned contiguous =
       dist->getContiguousRegisters(layout.getLayoutOrder().front());
   unsigned maxWidth = std::max(1u, 16 / getMemoryBytes(elementType));
-  unsigned width = widths.getVectorWidth(ptr, mask, contiguous);
+  unsigned width = axisInfo.getVectorWidth(ptr, mask, contiguous);
   return std::max(1u, std::min({width, contiguous, maxWidth}));
 }
 
@@ -63,8 +63,8 @@ struct AddPtrOpToGPU : OpConversionPattern<AddPtrOp> {
 
 struct LoadOpToGPU : OpConversionPattern<LoadOp> {
   LoadOpToGPU(const TypeConverter &converter, MLIRContext *context,
-              const VectorWidthAnalysis &widths)
-      : OpConversionPattern(converter, context), widths(widths) {}
+              const AxisInfoAnalysis &axisInfo)
+      : OpConversionPattern(converter, context), axisInfo(axisInfo) {}
 
   LogicalResult
   matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
@@ -74,7 +74,7 @@ struct LoadOpToGPU : OpConversionPattern<LoadOp> {
     std::optional<TensorDistribution> dist =
         getDistributionOf(op.getPtr().getType());
     unsigned width =
-        getAccessWidth(widths, op.getPtr(), op.getMask(), elementType, dist);
+        getAccessWidth(axisInfo, op.getPtr(), op.getMask(), elementType, dist);
     CacheHints hints{op.getCache(), op.getEvict(), op.getIsVolatile()};
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = adaptor.getMask();
@@ -99,13 +99,13 @@ struct LoadOpToGPU : OpConversionPattern<LoadOp> {
     return success();
   }
 
-  const VectorWidthAnalysis &widths;
+  const AxisInfoAnalysis &axisInfo;
 };
 
 struct StoreOpToGPU : OpConversionPattern<StoreOp> {
   StoreOpToGPU(const TypeConverter &converter, MLIRContext *context,
-               const VectorWidthAnalysis &widths)
-      : OpConversionPattern(converter, context), widths(widths) {}
+               const AxisInfoAnalysis &axisInfo)
+      : OpConversionPattern(converter, context), axisInfo(axisInfo) {}
 
   LogicalResult
   matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
@@ -115,7 +115,7 @@ struct StoreOpToGPU : OpConversionPattern<StoreOp> {
     std::optional<TensorDistribution> dist =
         getDistributionOf(op.getPtr().getType());
     unsigned width =
-        getAccessWidth(widths, op.getPtr(), op.getMask(), elementType, dist);
+        getAccessWidth(axisInfo, op.getPtr(), op.getMask(), elementType, dist);
     CacheHints hints{op.getCache(), op.getEvict(), /*isVolatile=*/false};
     Value owner = emitIsOwner(rewriter, loc, dist);
     ValueRange ptrs = adaptor.getPtr();
@@ -132,7 +132,7 @@ struct StoreOpToGPU : OpConversionPattern<StoreOp> {
     return success();
   }
 
-  const VectorWidthAnalysis &widths;
+  const AxisInfoAnalysis &axisInfo;
 };
 
 /// Pointer casts and bitcasts, register by register.
@@ -168,9 +168,9 @@ struct CastOpToGPU : OpConversionPattern<SourceOp> {
 
 void mlir::block::populateMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    const VectorWidthAnalysis &widths) {
+    const AxisInfoAnalysis &axisInfo) {
   MLIRContext *context = patterns.getContext();
   patterns.add<AddPtrOpToGPU, CastOpToGPU<PtrToIntOp>, CastOpToGPU<IntToPtrOp>,
                CastOpToGPU<BitcastOp>>(converter, context);
-  patterns.add<LoadOpToGPU, StoreOpToGPU>(converter, context, widths);
+  patterns.add<LoadOpToGPU, StoreOpToGPU>(converter, context, axisInfo);
 }

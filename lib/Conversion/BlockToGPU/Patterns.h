@@ -17,21 +17,23 @@
 
 namespace mlir::block {
 
-class VectorWidthAnalysis;
+class AxisInfoAnalysis;
 
 /// Kernels (func.func -> gpu.func), returns, program ids.
 void populateFunctionOpToGPUPatterns(const TypeConverter &converter,
                                      RewritePatternSet &patterns);
-/// arith and math on tensors, tensor constants (splat or tables).
+/// arith and math on tensors, tensor constants (splat or tables). Registers
+/// that `axisInfo` proves equal are computed once.
 void populateElementwiseOpToGPUPatterns(const TypeConverter &converter,
-                                        RewritePatternSet &patterns);
+                                        RewritePatternSet &patterns,
+                                        const AxisInfoAnalysis &axisInfo);
 /// arange, splat, broadcast, expand_dims, reshape, trans, convert_layout.
 void populateShapeOpToGPUPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 /// addptr, load, store, pointer casts, bitcast.
 void populateMemoryOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns,
-                                   const VectorWidthAnalysis &vectorWidths);
+                                   const AxisInfoAnalysis &axisInfo);
 /// atomic_rmw, atomic_cas.
 void populateAtomicOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);

@@ -97,6 +97,22 @@ int64_t TensorDistribution::getNumElements() const {
   return n;
 }
 
+SmallVector<unsigned>
+TensorDistribution::getBlockRepresentatives(ArrayRef<int64_t> blockShape) const {
+  // An element's index is the XOR of a register part and a thread part, so
+  // clearing the bits below the block size in the register part alone names
+  // the block, whatever the thread.
+  llvm::DenseMap<int64_t, unsigned> first;
+  SmallVector<unsigned> representatives;
+  for (unsigned reg = 0, e = getNumRegisters(); reg < e; ++reg) {
+    ElementIndex index = getRegisterIndex(reg);
+    for (auto [i, size] : llvm::zip(index, blockShape))
+      i &= ~(size - 1);
+    representatives.push_back(first.try_emplace(linearize(index), reg).first->second);
+  }
+  return representatives;
+}
+
 ElementIndex TensorDistribution::getRegisterIndex(unsigned reg) const {
   ElementIndex index(shape.size(), 0);
   for (auto [bit, basis] : llvm::enumerate(registerBases))

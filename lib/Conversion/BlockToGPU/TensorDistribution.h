@@ -58,6 +58,11 @@ public:
   unsigned getFirstCopy(unsigned reg) const { return firstCopy[reg]; }
   bool isFirstCopy(unsigned reg) const { return firstCopy[reg] == reg; }
 
+  /// For every register, the lowest register that holds, in every thread, an
+  /// element of the same aligned block of `blockShape` (powers of two): where
+  /// a value is constant over such blocks, those registers hold equal values.
+  SmallVector<unsigned> getBlockRepresentatives(ArrayRef<int64_t> blockShape) const;
+
   /// Lane (warp) id bits that only replicate the tensor.
   unsigned getReplicatingLaneMask() const;
   unsigned getReplicatingWarpMask() const;

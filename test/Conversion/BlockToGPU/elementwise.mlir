@@ -102,3 +102,27 @@ func.func @table(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps 
   block.store %sp, %steps mask %flags : tensor<4x!block.ptr<i32>, #T>
   return
 }
+
+// Registers that the axis-info analysis proves equal are computed once: with
+// n divisible by 4, `r < n` is constant over aligned runs of 4 elements, and
+// each thread holds 8 consecutive ones, so two compares serve eight
+// registers. The select, whose other operands vary, stays one per register.
+#L8 = #block.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+// CHECK-LABEL: gpu.func @constant_runs
+func.func @constant_runs(%p: !block.ptr<f32>, %n: i32 {block.divisibility = 4}) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %r = block.arange 0, 256 : tensor<256xi32, #L8>
+  %ns = block.splat %n : tensor<256xi32, #L8>
+  // CHECK: %[[C0:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : i32
+  // CHECK-NEXT: %[[C1:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : i32
+  // CHECK-NOT: arith.cmpi
+  // CHECK-COUNT-4: arith.select %[[C0]],
+  // CHECK-COUNT-4: arith.select %[[C1]],
+  %m = arith.cmpi slt, %r, %ns : tensor<256xi32, #L8>
+  %f = arith.sitofp %r : tensor<256xi32, #L8> to tensor<256xf32, #L8>
+  %zero = arith.constant dense<0.0> : tensor<256xf32, #L8>
+  %v = arith.select %m, %f, %zero : tensor<256xi1, #L8>, tensor<256xf32, #L8>
+  %ps = block.splat %p : tensor<256x!block.ptr<f32>, #L8>
+  %pp = block.addptr %ps, %r : tensor<256x!block.ptr<f32>, #L8>, tensor<256xi32, #L8>
+  block.store %pp, %v : tensor<256x!block.ptr<f32>, #L8>
+  return
+}

@@ -2,6 +2,10 @@
 // statistics in f32, reduced across the block.
 // RUN: rm -rf %t && block-compile %examples/layernorm.mlir -o %t --no-cubin
 // RUN: FileCheck %s < %t/layernorm.ptx
+// The mask `cols < n` (n divisible by 16) is constant over each thread's runs
+// of 8 columns: two compares per thread, not sixteen.
+// RUN: grep -c setp.lt.s32 %t/layernorm.ptx | FileCheck %s --check-prefix=COMPARES
+// COMPARES: {{^}}2{{$}}
 
 // CHECK: .entry layernorm(
 // CHECK: @%p{{[0-9]+}} ld.global.v4.b32 {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, [%rd{{[0-9]+}}];
