@@ -10,7 +10,14 @@
 // parameters (in launch order), warps, dynamic shared memory, target and the
 // assumptions (argument hints) compiled into the code.
 //
+// Where ptxas is found, each kernel then gets the most CTAs per SM that
+// ptxas fits without spilling (`nvvm.minctasm`, raised one CTA at a time
+// from what ptxas picks by itself; see Occupancy.h); --raise-occupancy=false
+// keeps ptxas's own choice.
+//
 //===----------------------------------------------------------------------===//
+
+#include "Occupancy.h"
 
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
@@ -20,6 +27,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -32,6 +40,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -66,6 +75,14 @@ static cl::opt<bool> requireCubin("cubin",
 static cl::opt<bool> noCubin("no-cubin",
                              cl::desc("Do not write a cubin even if ptxas "
                                       "is found"),
+                             cl::cat(category));
+
+static cl::opt<bool> raiseOccupancy(
+    "raise-occupancy",
+    cl::desc("Ask ptxas for more CTAs per SM while it fits them without "
+             "spilling (needs ptxas)"),
+    cl::init(true), cl::cat(category));
+static cl::opt<bool> verbose("v", cl::desc("Report registers and CTAs per SM"),
                              cl::cat(category));
 
 static constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
@@ -259,19 +276,154 @@ static LogicalResult checkResolved(StringRef ptx) {
   return failure();
 }
 
-/// Assembles `ptxPath` into `cubinPath` for the target chip.
+/// Runs ptxas for the target chip on `ptxPath`, writing `cubinPath`; with
+/// `reportPath`, verbosely, its output going there.
 static LogicalResult runPtxas(StringRef ptxas, StringRef ptxPath,
-                              StringRef cubinPath) {
+                              StringRef cubinPath,
+                              std::optional<StringRef> reportPath = {}) {
   std::string arch = "-arch=" + chip.getValue();
   SmallVector<StringRef> args{ptxas, arch, ptxPath, "-o", cubinPath};
+  SmallVector<std::optional<StringRef>> redirects;
+  if (reportPath) {
+    args.push_back("-v");
+    redirects = {std::nullopt, *reportPath, *reportPath};
+  }
   std::string error;
   int rc = llvm::sys::ExecuteAndWait(ptxas, args, /*Env=*/std::nullopt,
-                                     /*Redirects=*/{}, /*SecondsToWait=*/0,
+                                     redirects, /*SecondsToWait=*/0,
                                      /*MemoryLimit=*/0, &error);
   if (rc != 0) {
     fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error));
     return failure();
   }
+  return success();
+}
+
+/// The PTX of a copy of the lowered `module`.
+static FailureOr<std::string> serializeToPTX(ModuleOp module, StringRef name,
+                                             const BlockToPTXOptions &options) {
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+  PassManager serialize(module.getContext());
+  buildBlockSerializationPipeline(serialize, options);
+  if (failed(serialize.run(*copy)))
+    return failure();
+  auto binary = copy->lookupSymbol<gpu::BinaryOp>(name);
+  if (!binary || binary.getObjects().empty()) {
+    fail("the pipeline produced no gpu.binary @" + name);
+    return failure();
+  }
+  return cast<gpu::ObjectAttr>(binary.getObjects()[0])
+      .getObject()
+      .getValue()
+      .str();
+}
+
+/// What ptxas -v says of each kernel of `ptx`.
+static FailureOr<llvm::StringMap<::block::KernelResources>>
+getPtxasReport(StringRef ptxas, StringRef ptx) {
+  SmallString<128> ptxPath, cubinPath, reportPath;
+  for (auto [path, suffix] : {std::pair{&ptxPath, "ptx"},
+                              std::pair{&cubinPath, "cubin"},
+                              std::pair{&reportPath, "txt"}})
+    if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+            "block-compile", suffix, *path)) {
+      fail("cannot create a temporary file: " + ec.message());
+      return failure();
+    }
+  llvm::FileRemover removePtx(ptxPath), removeCubin(cubinPath),
+      removeReport(reportPath);
+  if (failed(writeFile(ptxPath, ptx)) ||
+      failed(runPtxas(ptxas, ptxPath, cubinPath, StringRef(reportPath))))
+    return failure();
+  auto report = llvm::MemoryBuffer::getFile(reportPath);
+  if (!report) {
+    fail("cannot read ptxas's report: " + report.getError().message());
+    return failure();
+  }
+  return ::block::parsePtxasReport((*report)->getBuffer());
+}
+
+/// Raises `nvvm.minctasm` on each kernel of the lowered `module`, one CTA
+/// at a time, while ptxas holds more of its CTAs per SM without spilling or
+/// a bigger stack; keeps the last value that did.
+static LogicalResult raiseKernelOccupancy(ModuleOp module, StringRef name,
+                                          ArrayRef<KernelInfo> kernels,
+                                          StringRef ptxas,
+                                          const BlockToPTXOptions &options) {
+  std::optional<::block::SMLimits> limits = ::block::getSMLimits(chip);
+  if (!limits)
+    return success();
+  auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
+  StringRef attrName = NVVM::NVVMDialect::getMinctasmAttrName();
+  struct Search {
+    const KernelInfo *kernel;
+    LLVM::LLVMFuncOp func;
+    ::block::KernelResources first, best;
+    unsigned ctas = 0;
+    IntegerAttr accepted;
+  };
+  auto residentCTAs = [&](const KernelInfo &kernel, unsigned registers) {
+    return ::block::getResidentCTAs(*limits, 32 * kernel.numWarps, registers,
+                                    kernel.sharedMemoryBytes);
+  };
+  SmallVector<Search> searches;
+  for (const KernelInfo &kernel : kernels)
+    searches.push_back({&kernel, gpu.lookupSymbol<LLVM::LLVMFuncOp>(kernel.name),
+                        {}, {}, 0, {}});
+  for (bool first = true;; first = false) {
+    FailureOr<std::string> ptx = serializeToPTX(module, name, options);
+    if (failed(ptx))
+      return failure();
+    auto report = getPtxasReport(ptxas, *ptx);
+    if (failed(report))
+      return failure();
+    bool trying = false;
+    for (Search &search : searches) {
+      if (!search.func)
+        continue;
+      auto it = report->find(search.kernel->name);
+      if (it == report->end()) {
+        search.func = {};
+        continue;
+      }
+      const ::block::KernelResources &got = it->second;
+      unsigned ctas = residentCTAs(*search.kernel, got.registers);
+      if (first) {
+        search.first = search.best = got;
+        search.ctas = ctas;
+      } else if (!got.spills() && got.stackBytes <= search.first.stackBytes &&
+                 ctas > search.ctas) {
+        search.best = got;
+        search.ctas = ctas;
+        search.accepted = search.func->getAttrOfType<IntegerAttr>(attrName);
+      } else {
+        // Back to the last value that helped; stop raising this kernel.
+        if (search.accepted)
+          search.func->setAttr(attrName, search.accepted);
+        else
+          search.func->removeAttr(attrName);
+        search.func = {};
+        continue;
+      }
+      // No more CTAs fit whatever the registers: stop.
+      if (residentCTAs(*search.kernel, 1) <= search.ctas) {
+        search.func = {};
+        continue;
+      }
+      search.func->setAttr(attrName, IntegerAttr::get(
+                                         IntegerType::get(module.getContext(), 32),
+                                         search.ctas + 1));
+      trying = true;
+    }
+    if (!trying)
+      break;
+  }
+  if (verbose)
+    for (const Search &search : searches)
+      llvm::errs() << search.kernel->name << ": " << search.first.registers
+                   << " -> " << search.best.registers << " registers, "
+                   << residentCTAs(*search.kernel, search.first.registers)
+                   << " -> " << search.ctas << " CTAs per SM\n";
   return success();
 }
 
@@ -289,16 +441,13 @@ int main(int argc, char **argv) {
     return fail("-o " + outputDir + " exists and is not a directory; refusing "
                 "to overwrite it");
   std::optional<std::string> ptxas;
-  if (!noCubin) {
-    if (auto found = llvm::sys::findProgramByName("ptxas",
-                                                  {"/usr/local/cuda/bin"}))
-      ptxas = *found;
-    else if (auto onPath = llvm::sys::findProgramByName("ptxas"))
-      ptxas = *onPath;
-    if (requireCubin && !ptxas)
-      return fail("--cubin needs ptxas, which was found neither in "
-                  "/usr/local/cuda/bin nor on PATH");
-  }
+  if (auto found = llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
+    ptxas = *found;
+  else if (auto onPath = llvm::sys::findProgramByName("ptxas"))
+    ptxas = *onPath;
+  if (requireCubin && !ptxas)
+    return fail("--cubin needs ptxas, which was found neither in "
+                "/usr/local/cuda/bin nor on PATH");
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -340,16 +489,11 @@ int main(int argc, char **argv) {
     return 1;
   if (failed(readLoweredKernels(*module, name, *kernels)))
     return 1;
-  PassManager serialize(&context);
-  buildBlockSerializationPipeline(serialize, options);
-  if (failed(serialize.run(*module)))
+  if (ptxas && raiseOccupancy &&
+      failed(raiseKernelOccupancy(*module, name, *kernels, *ptxas, options)))
     return 1;
-  auto binary = module->lookupSymbol<gpu::BinaryOp>(name);
-  if (!binary || binary.getObjects().empty())
-    return fail("the pipeline produced no gpu.binary @" + name);
-  StringRef ptx =
-      cast<gpu::ObjectAttr>(binary.getObjects()[0]).getObject().getValue();
-  if (failed(checkResolved(ptx)))
+  FailureOr<std::string> ptx = serializeToPTX(*module, name, options);
+  if (failed(ptx) || failed(checkResolved(*ptx)))
     return 1;
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
@@ -359,9 +503,9 @@ int main(int argc, char **argv) {
   llvm::sys::path::append(ptxPath, name + ".ptx");
   llvm::sys::path::append(cubinPath, name + ".cubin");
   llvm::sys::path::append(manifestPath, name + ".json");
-  if (failed(writeFile(ptxPath, ptx)))
+  if (failed(writeFile(ptxPath, *ptx)))
     return 1;
-  bool withCubin = ptxas.has_value();
+  bool withCubin = ptxas.has_value() && !noCubin;
   if (withCubin && failed(runPtxas(*ptxas, ptxPath, cubinPath)))
     return 1;
   std::string manifest;
