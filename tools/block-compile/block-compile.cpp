@@ -48,6 +48,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::block;
 namespace cl = llvm::cl;
@@ -318,9 +320,22 @@ static FailureOr<std::string> serializeToPTX(ModuleOp module, StringRef name,
       .str();
 }
 
-/// What ptxas -v says of each kernel of `ptx`.
-static FailureOr<llvm::StringMap<::block::KernelResources>>
-getPtxasReport(StringRef ptxas, StringRef ptx) {
+namespace {
+/// A lowered module's PTX and what ptxas made of it.
+struct Assembly {
+  std::string ptx;
+  std::string cubin;
+  llvm::StringMap<::block::KernelResources> resources;
+};
+} // namespace
+
+/// Serializes a copy of the lowered `module` and assembles it with ptxas -v.
+static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
+                                    const BlockToPTXOptions &options,
+                                    StringRef ptxas) {
+  FailureOr<std::string> ptx = serializeToPTX(module, name, options);
+  if (failed(ptx) || failed(checkResolved(*ptx)))
+    return failure();
   SmallString<128> ptxPath, cubinPath, reportPath;
   for (auto [path, suffix] : {std::pair{&ptxPath, "ptx"},
                               std::pair{&cubinPath, "cubin"},
@@ -332,27 +347,32 @@ getPtxasReport(StringRef ptxas, StringRef ptx) {
     }
   llvm::FileRemover removePtx(ptxPath), removeCubin(cubinPath),
       removeReport(reportPath);
-  if (failed(writeFile(ptxPath, ptx)) ||
+  if (failed(writeFile(ptxPath, *ptx)) ||
       failed(runPtxas(ptxas, ptxPath, cubinPath, StringRef(reportPath))))
     return failure();
   auto report = llvm::MemoryBuffer::getFile(reportPath);
-  if (!report) {
-    fail("cannot read ptxas's report: " + report.getError().message());
+  auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+  if (!report || !cubin) {
+    fail("cannot read what ptxas wrote: " +
+         (report ? cubin.getError() : report.getError()).message());
     return failure();
   }
-  return ::block::parsePtxasReport((*report)->getBuffer());
+  return Assembly{std::move(*ptx), (*cubin)->getBuffer().str(),
+                  ::block::parsePtxasReport((*report)->getBuffer())};
 }
 
 /// Raises `nvvm.minctasm` on each kernel of the lowered `module`, one CTA
 /// at a time, while ptxas holds more of its CTAs per SM without spilling or
-/// a bigger stack; keeps the last value that did.
-static LogicalResult raiseKernelOccupancy(ModuleOp module, StringRef name,
-                                          ArrayRef<KernelInfo> kernels,
-                                          StringRef ptxas,
-                                          const BlockToPTXOptions &options) {
+/// a bigger stack; keeps the last value that did. Returns the assembly of
+/// the module as it is left.
+static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
+                                                ArrayRef<KernelInfo> kernels,
+                                                StringRef ptxas,
+                                                const BlockToPTXOptions &options) {
   std::optional<::block::SMLimits> limits = ::block::getSMLimits(chip);
   if (!limits)
-    return success();
+    return assemble(module, name, options, ptxas);
   auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
   StringRef attrName = NVVM::NVVMDialect::getMinctasmAttrName();
   struct Search {
@@ -361,6 +381,7 @@ static LogicalResult raiseKernelOccupancy(ModuleOp module, StringRef name,
     ::block::KernelResources first, best;
     unsigned ctas = 0;
     IntegerAttr accepted;
+    bool active = true;
   };
   auto residentCTAs = [&](const KernelInfo &kernel, unsigned registers) {
     return ::block::getResidentCTAs(*limits, 32 * kernel.numWarps, registers,
@@ -370,20 +391,33 @@ static LogicalResult raiseKernelOccupancy(ModuleOp module, StringRef name,
   for (const KernelInfo &kernel : kernels)
     searches.push_back({&kernel, gpu.lookupSymbol<LLVM::LLVMFuncOp>(kernel.name),
                         {}, {}, 0, {}});
-  for (bool first = true;; first = false) {
-    FailureOr<std::string> ptx = serializeToPTX(module, name, options);
-    if (failed(ptx))
-      return failure();
-    auto report = getPtxasReport(ptxas, *ptx);
-    if (failed(report))
-      return failure();
-    bool trying = false;
-    for (Search &search : searches) {
+  // The assemblies tried, by the minctasm of every kernel: the module ends
+  // in a state tried before, whose cubin need not be made again.
+  auto stateKey = [&] {
+    std::string key;
+    for (const Search &search : searches)
       if (!search.func)
         continue;
-      auto it = report->find(search.kernel->name);
-      if (it == report->end()) {
-        search.func = {};
+      else if (auto ctas = search.func->getAttrOfType<IntegerAttr>(attrName))
+        key += std::to_string(ctas.getInt()) + ",";
+      else
+        key += "-,";
+    return key;
+  };
+  std::map<std::string, Assembly> tried;
+  for (bool first = true;; first = false) {
+    FailureOr<Assembly> assembly = assemble(module, name, options, ptxas);
+    if (failed(assembly))
+      return failure();
+    const auto &report =
+        (tried[stateKey()] = std::move(*assembly)).resources;
+    bool trying = false;
+    for (Search &search : searches) {
+      if (!search.active)
+        continue;
+      auto it = report.find(search.kernel->name);
+      if (it == report.end()) {
+        search.active = false;
         continue;
       }
       const ::block::KernelResources &got = it->second;
@@ -402,12 +436,12 @@ static LogicalResult raiseKernelOccupancy(ModuleOp module, StringRef name,
           search.func->setAttr(attrName, search.accepted);
         else
           search.func->removeAttr(attrName);
-        search.func = {};
+        search.active = false;
         continue;
       }
       // No more CTAs fit whatever the registers: stop.
       if (residentCTAs(*search.kernel, 1) <= search.ctas) {
-        search.func = {};
+        search.active = false;
         continue;
       }
       search.func->setAttr(attrName, IntegerAttr::get(
@@ -424,7 +458,12 @@ static LogicalResult raiseKernelOccupancy(ModuleOp module, StringRef name,
                    << " -> " << search.best.registers << " registers, "
                    << residentCTAs(*search.kernel, search.first.registers)
                    << " -> " << search.ctas << " CTAs per SM\n";
-  return success();
+  // Kernels that stopped in different rounds may leave a combination never
+  // assembled together.
+  auto it = tried.find(stateKey());
+  if (it == tried.end())
+    return assemble(module, name, options, ptxas);
+  return std::move(it->second);
 }
 
 int main(int argc, char **argv) {
@@ -489,12 +528,21 @@ int main(int argc, char **argv) {
     return 1;
   if (failed(readLoweredKernels(*module, name, *kernels)))
     return 1;
-  if (ptxas && raiseOccupancy &&
-      failed(raiseKernelOccupancy(*module, name, *kernels, *ptxas, options)))
-    return 1;
-  FailureOr<std::string> ptx = serializeToPTX(*module, name, options);
-  if (failed(ptx) || failed(checkResolved(*ptx)))
-    return 1;
+  // With the occupancy search, the PTX and cubin are those of its last
+  // state; without, the PTX is serialized here and ptxas runs below.
+  std::optional<Assembly> assembly;
+  if (ptxas && raiseOccupancy) {
+    FailureOr<Assembly> raised =
+        raiseKernelOccupancy(*module, name, *kernels, *ptxas, options);
+    if (failed(raised))
+      return 1;
+    assembly = std::move(*raised);
+  } else {
+    FailureOr<std::string> ptx = serializeToPTX(*module, name, options);
+    if (failed(ptx) || failed(checkResolved(*ptx)))
+      return 1;
+    assembly = Assembly{std::move(*ptx), {}, {}};
+  }
 
   if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
     return fail("cannot create " + outputDir + ": " + ec.message());
@@ -503,11 +551,14 @@ int main(int argc, char **argv) {
   llvm::sys::path::append(ptxPath, name + ".ptx");
   llvm::sys::path::append(cubinPath, name + ".cubin");
   llvm::sys::path::append(manifestPath, name + ".json");
-  if (failed(writeFile(ptxPath, *ptx)))
+  if (failed(writeFile(ptxPath, assembly->ptx)))
     return 1;
   bool withCubin = ptxas.has_value() && !noCubin;
-  if (withCubin && failed(runPtxas(*ptxas, ptxPath, cubinPath)))
-    return 1;
+  if (withCubin) {
+    if (!assembly->cubin.empty() ? failed(writeFile(cubinPath, assembly->cubin))
+                                 : failed(runPtxas(*ptxas, ptxPath, cubinPath)))
+      return 1;
+  }
   std::string manifest;
   llvm::raw_string_ostream os(manifest);
   writeManifest(os, name, *kernels, withCubin);
