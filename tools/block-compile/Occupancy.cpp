@@ -51,6 +51,8 @@ llvm::StringMap<KernelResources> block::parsePtxasReport(StringRef report) {
     if (line.contains("Used ")) {
       if (auto registers = numberBefore(line, "registers"))
         current->registers = *registers;
+      if (auto barriers = numberBefore(line, "barriers"))
+        current->barriers = *barriers;
     }
   }
   return kernels;

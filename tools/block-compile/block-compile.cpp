@@ -10,10 +10,10 @@
 // parameters (in launch order), warps, dynamic shared memory, target and the
 // assumptions (argument hints) compiled into the code.
 //
-// Where ptxas is found, each kernel then gets the most CTAs per SM that
-// ptxas fits without spilling (`nvvm.minctasm`, raised one CTA at a time
-// from what ptxas picks by itself; see Occupancy.h); --raise-occupancy=false
-// keeps ptxas's own choice.
+// Where ptxas is found, each kernel that uses a barrier then gets the most
+// CTAs per SM that ptxas fits without spilling (`nvvm.minctasm`, raised one
+// CTA at a time from what ptxas picks by itself; see Occupancy.h);
+// --raise-occupancy=false keeps ptxas's own choice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -362,9 +362,10 @@ static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
                   ::block::parsePtxasReport((*report)->getBuffer())};
 }
 
-/// Raises `nvvm.minctasm` on each kernel of the lowered `module`, one CTA
-/// at a time, while ptxas holds more of its CTAs per SM without spilling or
-/// a bigger stack; keeps the last value that did. Returns the assembly of
+/// Raises `nvvm.minctasm` on each kernel of the lowered `module` that uses
+/// a barrier, one CTA at a time, while ptxas holds more of its CTAs per SM
+/// without spilling or a bigger stack; keeps the last value that did
+/// (Occupancy.h says why only kernels with barriers). Returns the assembly of
 /// the module as it is left.
 static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
                                                 ArrayRef<KernelInfo> kernels,
@@ -439,8 +440,8 @@ static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
         search.active = false;
         continue;
       }
-      // No more CTAs fit whatever the registers: stop.
-      if (residentCTAs(*search.kernel, 1) <= search.ctas) {
+      // No barrier, or no more CTAs fit whatever the registers: stop.
+      if (!got.barriers || residentCTAs(*search.kernel, 1) <= search.ctas) {
         search.active = false;
         continue;
       }
