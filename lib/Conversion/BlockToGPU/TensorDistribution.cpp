@@ -50,10 +50,8 @@ TensorDistribution::TensorDistribution(ArrayRef<int64_t> shape,
   for (unsigned d = 0; d < rank; ++d)
     disjointBits &= (threadBits[d] & registerBits[d]) == 0;
 
-  llvm::DenseMap<int64_t, unsigned> holder;
-  for (unsigned reg = 0, e = getNumRegisters(); reg < e; ++reg)
-    firstCopy.push_back(
-        holder.try_emplace(linearize(getRegisterIndex(reg)), reg).first->second);
+  // Copies of an element are registers in the same block of one element.
+  firstCopy = getBlockRepresentatives(SmallVector<int64_t>(rank, 1));
 }
 
 std::optional<TensorDistribution>
