@@ -2,6 +2,7 @@
 //
 // block-kernel-defaults, canonicalize, inline, cse, block-assign-layouts,
 // block-remove-layout-conversions, cse, convert-block-to-gpu,
+// block-remove-redundant-barriers,
 // then upstream: SCF to CF, GPU to NVVM (with arith, cf, math to LLVM, index
 // 32-bit everywhere), the NVVM target attached here and nowhere else, and
 // gpu-module-to-binary.
@@ -41,6 +42,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertBlockToGPU({options.gpuModuleName}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
+  gpu.addNestedPass<gpu::GPUFuncOp>(createBlockRemoveRedundantBarriers());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps({kIndexBitwidth}));
   gpu.addPass(createArithToLLVMConversionPass({kIndexBitwidth}));
