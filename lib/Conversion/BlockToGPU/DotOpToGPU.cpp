@@ -2,8 +2,11 @@
 //
 // The portable product: both operands go to shared memory (row-major), and
 // every thread computes the accumulator elements its layout gives it, one
-// fused multiply-add per element and step of k. It accepts any distributed
-// layouts. Tensor-core lowerings (mma.sync, wgmma) will be further patterns
+// fused multiply-add per element and step of k, the steps unrolled 32 at a
+// time. Per step a thread reads one vector of b per run of consecutive
+// columns it holds, and per row its elements of a in vectors along k; so
+// block-assign-layouts gives accumulators tiles of rows x 4 columns. It
+// accepts any distributed layouts. Tensor-core lowerings (mma.sync, wgmma) will be further patterns
 // for accumulators with an mma layout and take precedence over this one.
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +69,35 @@ static Value emitMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
                                acc);
 }
 
+/// Steps of k computed per iteration of the product's loop, unrolled.
+static constexpr int64_t kUnrolledSteps = 32;
+
+/// Elements of `memoryType` in one 16-byte shared-memory access.
+static unsigned getVectorElements(Type memoryType) {
+  return std::max<unsigned>(1, 16 / getMemoryBytes(memoryType));
+}
+
+/// Loads `width` consecutive elements of `memoryType` at `position` of the
+/// shared `base` (a multiple of `width`) in one access, in `type`.
+static SmallVector<Value> emitSharedRun(OpBuilder &b, Location loc, Value base,
+                                        Type memoryType, Value position,
+                                        unsigned width, Type type) {
+  Value address = emitElementAddress(b, loc, base, memoryType, position);
+  if (width == 1)
+    return {emitExtend(b, loc, LLVM::LoadOp::create(b, loc, memoryType, address),
+                       type)};
+  unsigned bytes = width * getMemoryBytes(memoryType);
+  Value vector = LLVM::LoadOp::create(
+      b, loc, VectorType::get({int64_t(width)}, memoryType), address, bytes);
+  SmallVector<Value> elements;
+  for (unsigned i = 0; i < width; ++i)
+    elements.push_back(emitExtend(
+        b, loc,
+        LLVM::ExtractElementOp::create(b, loc, vector, i32Constant(b, loc, i)),
+        type));
+  return elements;
+}
+
 namespace {
 struct DotOpToFMA : OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -92,64 +124,88 @@ struct DotOpToFMA : OpConversionPattern<DotOp> {
     emitStage(rewriter, loc, adaptor.getB(), getDistribution(bType), bBase, ids);
     emitBarrier(rewriter, loc);
 
-    // The rows and columns of the thread's accumulator elements.
+    // The rows of the thread's accumulator elements, and the first columns
+    // of its runs of consecutive columns: one shared-memory vector of b each.
+    unsigned nRun = std::min<unsigned>(accDist.getContiguousRegisters(1),
+                                       getVectorElements(bMemory));
     SmallVector<Value> threadIndex =
         accDist.emitThreadIndex(rewriter, loc, ids);
-    llvm::MapVector<int64_t, Value> rows, columns;
+    llvm::MapVector<int64_t, Value> rowStarts, columnRuns;
     SmallVector<unsigned> computed;
     for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg) {
       if (!accDist.isFirstCopy(reg))
         continue;
       computed.push_back(reg);
-      ElementIndex offset = accDist.getRegisterIndex(reg);
+      unsigned runStart = reg & ~(nRun - 1);
+      ElementIndex offset = accDist.getRegisterIndex(runStart);
       SmallVector<Value> index =
-          accDist.emitElementIndex(rewriter, loc, threadIndex, reg);
-      rows.try_emplace(offset[0], index[0]);
-      columns.try_emplace(offset[1], index[1]);
+          accDist.emitElementIndex(rewriter, loc, threadIndex, runStart);
+      if (!rowStarts.contains(offset[0]))
+        rowStarts[offset[0]] = arith::MulIOp::create(
+            rewriter, loc, index[0], i32Constant(rewriter, loc, k));
+      columnRuns.try_emplace(offset[1], index[1]);
     }
 
+    // Steps of k are unrolled in chunks; a thread reads each of its rows of
+    // a in vectors along k.
+    int64_t kChunk = std::min<int64_t>(k, kUnrolledSteps);
+    unsigned kRun = std::min<unsigned>(getVectorElements(aMemory), kChunk);
     SmallVector<Value> init;
     for (unsigned reg : computed)
       init.push_back(adaptor.getAcc()[reg]);
     Type accType = init.front().getType();
-    auto loop = scf::ForOp::create(
-        rewriter, loc, i32Constant(rewriter, loc, 0),
-        i32Constant(rewriter, loc, k), i32Constant(rewriter, loc, 1), init,
-        [&](OpBuilder &b, Location bodyLoc, Value kk, ValueRange acc) {
-          DenseMap<int64_t, Value> aValues, bValues;
-          for (auto &[offset, row] : rows) {
-            Value position = arith::AddIOp::create(
-                b, bodyLoc,
-                arith::MulIOp::create(b, bodyLoc, row,
-                                      i32Constant(b, bodyLoc, k)),
-                kk);
-            Value loaded = LLVM::LoadOp::create(
-                b, bodyLoc, aMemory,
-                emitElementAddress(b, bodyLoc, aBase, aMemory, position));
-            aValues[offset] = emitExtend(b, bodyLoc, loaded, accType);
+    auto emitChunk = [&](OpBuilder &b, Location bodyLoc, Value kBase,
+                         ValueRange acc) {
+      SmallVector<Value> next(acc);
+      for (int64_t k0 = 0; k0 < kChunk; k0 += kRun) {
+        Value kStart = arith::AddIOp::create(b, bodyLoc, kBase,
+                                             i32Constant(b, bodyLoc, k0));
+        DenseMap<int64_t, SmallVector<Value>> aRuns;
+        for (auto &[offset, rowStart] : rowStarts)
+          aRuns[offset] = emitSharedRun(
+              b, bodyLoc, aBase, aMemory,
+              arith::AddIOp::create(b, bodyLoc, rowStart, kStart), kRun,
+              accType);
+        for (unsigned j = 0; j < kRun; ++j) {
+          Value kk = arith::AddIOp::create(b, bodyLoc, kStart,
+                                           i32Constant(b, bodyLoc, j));
+          Value bRow = arith::MulIOp::create(b, bodyLoc, kk,
+                                             i32Constant(b, bodyLoc, n));
+          DenseMap<int64_t, Value> bValues;
+          for (auto &[offset, column] : columnRuns) {
+            SmallVector<Value> run = emitSharedRun(
+                b, bodyLoc, bBase, bMemory,
+                arith::AddIOp::create(b, bodyLoc, bRow, column), nRun,
+                accType);
+            for (unsigned i = 0; i < nRun; ++i)
+              bValues[offset + i] = run[i];
           }
-          for (auto &[offset, column] : columns) {
-            Value position = arith::AddIOp::create(
-                b, bodyLoc,
-                arith::MulIOp::create(b, bodyLoc, kk,
-                                      i32Constant(b, bodyLoc, n)),
-                column);
-            Value loaded = LLVM::LoadOp::create(
-                b, bodyLoc, bMemory,
-                emitElementAddress(b, bodyLoc, bBase, bMemory, position));
-            bValues[offset] = emitExtend(b, bodyLoc, loaded, accType);
-          }
-          SmallVector<Value> next;
-          for (auto [reg, value] : llvm::zip(computed, acc)) {
+          for (auto [i, reg] : llvm::enumerate(computed)) {
             ElementIndex offset = accDist.getRegisterIndex(reg);
-            next.push_back(emitMultiplyAdd(b, bodyLoc, aValues[offset[0]],
-                                           bValues[offset[1]], value));
+            next[i] = emitMultiplyAdd(b, bodyLoc, aRuns[offset[0]][j],
+                                      bValues[offset[1]], next[i]);
           }
-          scf::YieldOp::create(b, bodyLoc, next);
-        });
+        }
+      }
+      return next;
+    };
+    SmallVector<Value> sums;
+    if (kChunk == k) {
+      sums = emitChunk(rewriter, loc, i32Constant(rewriter, loc, 0), init);
+    } else {
+      auto loop = scf::ForOp::create(
+          rewriter, loc, i32Constant(rewriter, loc, 0),
+          i32Constant(rewriter, loc, k), i32Constant(rewriter, loc, kChunk),
+          init, [&](OpBuilder &b, Location bodyLoc, Value kBase,
+                    ValueRange acc) {
+            scf::YieldOp::create(b, bodyLoc,
+                                 emitChunk(b, bodyLoc, kBase, acc));
+          });
+      sums.assign(loop.getResults().begin(), loop.getResults().end());
+    }
 
     SmallVector<Value> results(accDist.getNumRegisters());
-    for (auto [reg, value] : llvm::zip(computed, loop.getResults()))
+    for (auto [reg, value] : llvm::zip(computed, sums))
       results[reg] = value;
     for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
       results[reg] = results[accDist.getFirstCopy(reg)];

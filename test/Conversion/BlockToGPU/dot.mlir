@@ -2,8 +2,9 @@
 
 // The FMA path of block.dot: both operands are staged row-major in shared
 // memory, then each thread computes the accumulator elements its layout
-// gives it, loading per step of k one element of a per row it holds and one
-// of b per column.
+// gives it. Steps of k are unrolled 32 at a time; per row it holds, a thread
+// loads a in 16-byte vectors along k, and per step of k one vector of b per
+// run of consecutive columns it holds.
 
 #L = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
 #A = #block.blocked<sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
@@ -18,11 +19,15 @@
 // CHECK-COUNT-2: llvm.store %{{.*}} : f16, !llvm.ptr<3>
 // CHECK-COUNT-4: llvm.store %{{.*}} : f16, !llvm.ptr<3>
 // CHECK: gpu.barrier
-// CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c8_i32{{.*}} step %c1_i32{{.*}} iter_args(
-// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
-// CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK-NOT: scf.for
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-NOT: llvm.load
 // CHECK-COUNT-8: llvm.call_intrinsic "llvm.fma"(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
-// CHECK: scf.yield
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-COUNT-56: llvm.call_intrinsic "llvm.fma"
+// CHECK-NOT: llvm.call_intrinsic "llvm.fma"
+// CHECK: gpu.return
 func.func @dot(%pa: !block.ptr<f16>, %pb: !block.ptr<f16>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 2 : i32} {
   %ra = block.arange 0, 128 : tensor<128xi32, #block.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>>
   %a0 = block.reshape %ra : tensor<128xi32, #block.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>> -> tensor<16x8xi32, #A>
@@ -33,5 +38,26 @@ func.func @dot(%pa: !block.ptr<f16>, %pb: !block.ptr<f16>, %pc: !block.ptr<f32>)
   %d = block.dot %a, %b, %acc : tensor<16x8xf16, #A>, tensor<8x32xf16, #L> -> tensor<16x32xf32, #L>
   %c = block.splat %pc : tensor<16x32x!block.ptr<f32>, #L>
   block.store %c, %d : tensor<16x32x!block.ptr<f32>, #L>
+  return
+}
+
+// k = 64: a loop of two chunks of 32 unrolled steps. f32 a: 4 elements per
+// vector, 8 vectors per row and chunk; the accumulator, one column per
+// thread, reads b one element per step.
+#R = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @long_k
+// CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c64_i32{{.*}} step %c32_i32{{.*}} iter_args(
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: scf.yield
+func.func @long_k(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %a0 = block.splat %pa : tensor<2x64x!block.ptr<f32>, #R>
+  %a = block.load %a0 : tensor<2x64x!block.ptr<f32>, #R>
+  %b0 = block.splat %pb : tensor<64x32x!block.ptr<f32>, #R>
+  %b = block.load %b0 : tensor<64x32x!block.ptr<f32>, #R>
+  %acc = arith.constant dense<0.0> : tensor<2x32xf32, #R>
+  %d = block.dot %a, %b, %acc : tensor<2x64xf32, #R>, tensor<64x32xf32, #R> -> tensor<2x32xf32, #R>
+  %c = block.splat %pc : tensor<2x32x!block.ptr<f32>, #R>
+  block.store %c, %d : tensor<2x32x!block.ptr<f32>, #R>
   return
 }

@@ -309,7 +309,9 @@ func.func @transpose_store(%in: !block.ptr<f32> {block.alignment = 16},
 // -----
 
 // block.dot takes its operands in any layout; the accumulator has the
-// result's.
+// result's. Accumulators are seeded before the memory operations: each
+// thread holds a tile of up to 4 columns and as many rows as its share
+// leaves (here 2 elements: 1 x 2).
 // CHECK: #[[$L:.+]] = #block.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-LABEL: func.func @dot(
 // CHECK: block.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xf16, #[[$L]]>, tensor<16x16xf16, #[[$L]]> -> tensor<16x16xf32, #[[$L]]>
@@ -333,6 +335,25 @@ func.func @dot(%a: !block.ptr<f16> {block.alignment = 16},
   %cs = block.splat %c : tensor<16x16x!block.ptr<f32>>
   %cp = block.addptr %cs, %offs : tensor<16x16x!block.ptr<f32>>, tensor<16x16xi32>
   block.store %cp, %d : tensor<16x16x!block.ptr<f32>>
+  return
+}
+
+// -----
+
+// A 32 x 32 accumulator over 4 warps: 8 elements per thread, 2 rows x 4
+// columns; the store keeps that layout, as it moves as much per access.
+// CHECK: #[[$T:.+]] = #block.blocked<sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @dot_tile(
+// CHECK: block.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x32xf32, #{{.*}}>, tensor<32x32xf32, #{{.*}}> -> tensor<32x32xf32, #[[$T]]>
+// CHECK: block.store %{{.*}}, %{{.*}} : tensor<32x32x!block.ptr<f32>, #[[$T]]>
+func.func @dot_tile(%a: !block.ptr<f32>, %c: !block.ptr<f32>)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %as = block.splat %a : tensor<32x32x!block.ptr<f32>>
+  %av = block.load %as : tensor<32x32x!block.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %d = block.dot %av, %av, %zero : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %cs = block.splat %c : tensor<32x32x!block.ptr<f32>>
+  block.store %cs, %d : tensor<32x32x!block.ptr<f32>>
   return
 }
 

@@ -376,6 +376,20 @@ private:
                               numWarps);
   }
 
+  /// The layout of a product's accumulator: each thread holds a tile of up
+  /// to 4 consecutive columns and as many rows as its share leaves, so that
+  /// every step of k loads one element of a per row and one vector of b
+  /// for the whole tile.
+  BlockedLayoutAttr getAccumulatorLayout(RankedTensorType type) {
+    ArrayRef<int64_t> shape = type.getShape();
+    int64_t share =
+        std::max<int64_t>(1, type.getNumElements() / (int64_t(32) * numWarps));
+    unsigned columns = unsigned(std::min<int64_t>({4, shape[1], share}));
+    unsigned rows = unsigned(std::min<int64_t>(shape[0], share / columns));
+    return buildBlockedLayout(context, shape, {rows, columns}, {1, 0},
+                              numWarps);
+  }
+
   /// Elements per access and contiguous elements per warp row of `op` under
   /// `layout`.
   std::pair<unsigned, int64_t> measureAccess(Operation *op, Attribute layout) {
@@ -441,6 +455,12 @@ private:
         layouts.erase(value);
         seed(value, layout, /*acrossTrans=*/true);
       }
+
+    // Then the accumulators of products, whose layout decides how much
+    // each operand element loaded from shared memory is reused.
+    kernel.walk([&](DotOp dot) {
+      seed(dot.getResult(), getAccumulatorLayout(dot.getType()));
+    });
 
     auto rankOf = [](Value value) {
       return cast<RankedTensorType>(value.getType()).getRank();
