@@ -88,19 +88,21 @@ def transpose(x, out):
 
 
 @triton.jit
-def _matmul(a, b, c, m, n, k, B: tl.constexpr):
-    rows = tl.program_id(1) * B + tl.arange(0, B)
-    cols = tl.program_id(0) * B + tl.arange(0, B)
-    acc = tl.zeros((B, B), dtype=tl.float32)
-    for k0 in range(0, k, B):
-        kk = k0 + tl.arange(0, B)
+def _matmul(a, b, c, m, n, k, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rows = tl.program_id(1) * BM + tl.arange(0, BM)
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k0 in range(0, k, BK):
+        kk = k0 + tl.arange(0, BK)
         at = tl.load(a + rows[:, None] * k + kk[None, :], mask=(rows[:, None] < m) & (kk[None, :] < k), other=0.0)
         bt = tl.load(b + kk[:, None] * n + cols[None, :], mask=(kk[:, None] < k) & (cols[None, :] < n), other=0.0)
         acc = tl.dot(at, bt, acc, input_precision="ieee")
     tl.store(c + rows[:, None] * n + cols[None, :], acc, mask=(rows[:, None] < m) & (cols[None, :] < n))
 
 
-def matmul(a, b, c):
+def matmul(a, b, c, tile=(64, 64, 32), num_warps=4, num_stages=3):
     m, k = a.shape
     n = b.shape[1]
-    return _matmul[(triton.cdiv(n, 32), triton.cdiv(m, 32))](a, b, c, m, n, k, B=32, num_warps=4)
+    bm, bn, bk = tile
+    return _matmul[(triton.cdiv(n, bn), triton.cdiv(m, bm))](
+        a, b, c, m, n, k, BM=bm, BN=bn, BK=bk, num_warps=num_warps, num_stages=num_stages)

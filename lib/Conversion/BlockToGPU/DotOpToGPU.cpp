@@ -34,21 +34,38 @@ int64_t mlir::block::getDotScratchBytes(DotOp op) {
   return getOperandBytes(op.getA()) + getOperandBytes(op.getB());
 }
 
+/// Elements of `memoryType` in one 16-byte shared-memory access.
+static unsigned getVectorElements(Type memoryType) {
+  return std::max<unsigned>(1, 16 / getMemoryBytes(memoryType));
+}
+
 /// Writes the registers of a tensor to shared memory at their row-major
-/// positions.
+/// positions, a vector per run of registers holding consecutive elements.
 static void emitStage(OpBuilder &b, Location loc, ValueRange values,
                       const TensorDistribution &dist, Value base,
                       ThreadIds ids) {
   TensorDistribution flat = dist.flatten();
   SmallVector<Value> threadIndex = flat.emitThreadIndex(b, loc, ids);
-  for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; ++reg) {
+  Type memoryType = getMemoryType(values.front().getType());
+  unsigned width = std::min(flat.getContiguousRegisters(0),
+                            getVectorElements(memoryType));
+  for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; reg += width) {
     if (!flat.isFirstCopy(reg))
       continue;
-    Value value = toMemory(b, loc, values[reg]);
     Value position = flat.emitElementIndex(b, loc, threadIndex, reg)[0];
-    LLVM::StoreOp::create(
-        b, loc, value,
-        emitElementAddress(b, loc, base, value.getType(), position));
+    Value address = emitElementAddress(b, loc, base, memoryType, position);
+    if (width == 1) {
+      LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[reg]), address);
+      continue;
+    }
+    auto vectorType = VectorType::get({int64_t(width)}, memoryType);
+    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
+    for (unsigned i = 0; i < width; ++i)
+      vector = LLVM::InsertElementOp::create(
+          b, loc, vector, toMemory(b, loc, values[reg + i]),
+          i32Constant(b, loc, i));
+    LLVM::StoreOp::create(b, loc, vector, address,
+                          width * getMemoryBytes(memoryType));
   }
 }
 
@@ -71,11 +88,6 @@ static Value emitMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
 
 /// Steps of k computed per iteration of the product's loop, unrolled.
 static constexpr int64_t kUnrolledSteps = 32;
-
-/// Elements of `memoryType` in one 16-byte shared-memory access.
-static unsigned getVectorElements(Type memoryType) {
-  return std::max<unsigned>(1, 16 / getMemoryBytes(memoryType));
-}
 
 /// Loads `width` consecutive elements of `memoryType` at `position` of the
 /// shared `base` (a multiple of `width`) in one access, in `type`.

@@ -1,7 +1,8 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
 
 // The FMA path of block.dot: both operands are staged row-major in shared
-// memory, then each thread computes the accumulator elements its layout
+// memory (a vector store per run of consecutive elements a thread holds),
+// then each thread computes the accumulator elements its layout
 // gives it. Steps of k are unrolled 32 at a time; per row it holds, a thread
 // loads a in 16-byte vectors along k, and per step of k one vector of b per
 // run of consecutive columns it holds.
@@ -16,9 +17,10 @@
 // CHECK: %[[SHARED:.*]] = llvm.mlir.addressof @block_shared_memory : !llvm.ptr<3>
 // CHECK: %[[BBASE:.*]] = llvm.getelementptr %[[SHARED]][%c256_i32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK: gpu.barrier
-// CHECK-COUNT-2: llvm.store %{{.*}} : f16, !llvm.ptr<3>
-// CHECK-COUNT-4: llvm.store %{{.*}} : f16, !llvm.ptr<3>
-// CHECK: gpu.barrier
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
 // CHECK-NOT: scf.for
 // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>

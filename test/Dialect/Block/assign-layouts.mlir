@@ -1,6 +1,7 @@
 // RUN: block-opt %s -split-input-file -block-assign-layouts | FileCheck %s
 // RUN: block-opt %s -split-input-file -block-assign-layouts | block-opt -split-input-file > /dev/null
 // RUN: block-opt %s -split-input-file -block-assign-layouts | block-opt -split-input-file -block-assign-layouts | FileCheck %s
+// RUN: block-opt %s -split-input-file -block-assign-layouts -block-remove-layout-conversions | FileCheck %s --check-prefix=CLEAN
 
 // vector_add with alignment and divisibility hints: each thread moves four
 // f32 (16 bytes) per access, 32 lanes and 4 warps along the vector.
@@ -354,6 +355,64 @@ func.func @dot_tile(%a: !block.ptr<f32>, %c: !block.ptr<f32>)
   %d = block.dot %av, %av, %zero : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
   %cs = block.splat %c : tensor<32x32x!block.ptr<f32>>
   block.store %cs, %d : tensor<32x32x!block.ptr<f32>>
+  return
+}
+
+// -----
+
+// The operand tiles share the index vector of rows with the accumulator,
+// but the accumulator's layout (8 x 4 per thread over 64 x 64) would spread
+// the 64 x 16 tile of a over 64 columns, every element loaded four times:
+// it stops there, and each operand load gets its own coalesced layout.
+// After block-remove-layout-conversions no conversion is left (the index
+// vectors are computed again in each layout).
+// CHECK: #[[$ACC:.+]] = #block.blocked<sizePerThread = [8, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$B:.+]] = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[$A:.+]] = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @dot_operands(
+// CHECK: block.load %{{.*}} : tensor<64x16x!block.ptr<f32>, #[[$A]]>
+// CHECK: block.load %{{.*}} : tensor<16x64x!block.ptr<f32>, #[[$B]]>
+// CHECK: block.dot %{{.*}} -> tensor<64x64xf32, #[[$ACC]]>
+// CHECK: block.store %{{.*}} : tensor<64x64x!block.ptr<f32>, #[[$ACC]]>
+// CLEAN-LABEL: func.func @dot_operands(
+// CLEAN-NOT: block.convert_layout
+// CLEAN: return
+func.func @dot_operands(%a: !block.ptr<f32> {block.alignment = 16},
+                        %b: !block.ptr<f32> {block.alignment = 16},
+                        %c: !block.ptr<f32> {block.alignment = 16})
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c16 = arith.constant dense<16> : tensor<64x1xi32>
+  %c64 = arith.constant dense<64> : tensor<64x1xi32>
+  %k64 = arith.constant dense<64> : tensor<16x1xi32>
+  %r = block.arange 0, 64 : tensor<64xi32>
+  %kr = block.arange 0, 16 : tensor<16xi32>
+  %rc = block.expand_dims %r, 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %rr = block.expand_dims %r, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %arow = arith.muli %rc, %c16 : tensor<64x1xi32>
+  %arowb = block.broadcast %arow : tensor<64x1xi32> -> tensor<64x16xi32>
+  %kc = block.expand_dims %kr, 0 : tensor<16xi32> -> tensor<1x16xi32>
+  %kcb = block.broadcast %kc : tensor<1x16xi32> -> tensor<64x16xi32>
+  %aoff = arith.addi %arowb, %kcb : tensor<64x16xi32>
+  %as = block.splat %a : tensor<64x16x!block.ptr<f32>>
+  %ap = block.addptr %as, %aoff : tensor<64x16x!block.ptr<f32>>, tensor<64x16xi32>
+  %av = block.load %ap : tensor<64x16x!block.ptr<f32>>
+  %kr2 = block.expand_dims %kr, 1 : tensor<16xi32> -> tensor<16x1xi32>
+  %brow = arith.muli %kr2, %k64 : tensor<16x1xi32>
+  %browb = block.broadcast %brow : tensor<16x1xi32> -> tensor<16x64xi32>
+  %bcolb = block.broadcast %rr : tensor<1x64xi32> -> tensor<16x64xi32>
+  %boff = arith.addi %browb, %bcolb : tensor<16x64xi32>
+  %bs = block.splat %b : tensor<16x64x!block.ptr<f32>>
+  %bp = block.addptr %bs, %boff : tensor<16x64x!block.ptr<f32>>, tensor<16x64xi32>
+  %bv = block.load %bp : tensor<16x64x!block.ptr<f32>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = block.dot %av, %bv, %zero : tensor<64x16xf32>, tensor<16x64xf32> -> tensor<64x64xf32>
+  %crow = arith.muli %rc, %c64 : tensor<64x1xi32>
+  %crowb = block.broadcast %crow : tensor<64x1xi32> -> tensor<64x64xi32>
+  %ccolb = block.broadcast %rr : tensor<1x64xi32> -> tensor<64x64xi32>
+  %coff = arith.addi %crowb, %ccolb : tensor<64x64xi32>
+  %cs = block.splat %c : tensor<64x64x!block.ptr<f32>>
+  %cp = block.addptr %cs, %coff : tensor<64x64x!block.ptr<f32>>, tensor<64x64xi32>
+  block.store %cp, %d : tensor<64x64x!block.ptr<f32>>
   return
 }
 

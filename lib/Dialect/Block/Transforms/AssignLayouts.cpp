@@ -307,6 +307,27 @@ private:
   /// Gives `value` `layout` and spreads it, nearest tensors first, to every
   /// tensor it determines that has no layout yet. A transposition is where
   /// layouts change anyway: only `acrossTrans` crosses it.
+  /// Whether `layout` would spread `value` over more threads than a
+  /// dimension of more than one element has, although the tensor has an
+  /// element for every thread: a layout made for a larger tensor (the
+  /// accumulator of a product, reaching its operand tiles through the index
+  /// vectors they share), which would compute and load every element
+  /// several times. Dimensions of one element are broadcast; their copies
+  /// are meant.
+  bool replicatesNeedlessly(Value value, DistributedLayoutAttr layout) const {
+    std::optional<BlockedParams> params = getBlockedParams(layout);
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!params || type.getNumElements() < int64_t(32) * numWarps)
+      return false;
+    for (auto [d, size] : llvm::enumerate(type.getShape()))
+      if (size > 1 && int64_t(params->sizePerThread[d]) *
+                              params->threadsPerWarp[d] *
+                              params->warpsPerCTA[d] >
+                          size)
+        return true;
+    return false;
+  }
+
   void seed(Value value, DistributedLayoutAttr layout,
             bool acrossTrans = false) {
     if (layouts.count(value))
@@ -320,7 +341,8 @@ private:
         if (layouts.count(edge.to) ||
             (isPermutation(edge.relation) && !acrossTrans))
           continue;
-        if (DistributedLayoutAttr inferred = infer(edge, fromLayout)) {
+        DistributedLayoutAttr inferred = infer(edge, fromLayout);
+        if (inferred && !replicatesNeedlessly(edge.to, inferred)) {
           layouts[edge.to] = inferred;
           queue.push_back(edge.to);
         }
