@@ -1,13 +1,16 @@
 //===- DotOpToGPU.cpp - block.dot on the FMA path -------------------------===//
 //
-// The portable product: both operands go to shared memory (row-major), and
-// every thread computes the accumulator elements its layout gives it, one
-// fused multiply-add per element and step of k, the steps unrolled 32 at a
-// time. Per step a thread reads one vector of b per run of consecutive
-// columns it holds, and per row its elements of a in vectors along k; so
-// block-assign-layouts gives accumulators tiles of rows x 4 columns. It
-// accepts any distributed layouts. Tensor-core lowerings (mma.sync, wgmma) will be further patterns
-// for accumulators with an mma layout and take precedence over this one.
+// The portable product: both operands go to shared memory, b row-major and a
+// transposed, and every thread computes the accumulator elements its layout
+// gives it, one fused multiply-add per element and step of k, the steps
+// unrolled 32 at a time. Per step a thread reads one vector of a per run of
+// consecutive rows it holds and one of b per run of consecutive columns; so
+// block-assign-layouts gives accumulators tiles of rows x 4 columns. The
+// stores are swizzled so that the lanes of one store meet different banks
+// (a's lanes walk down k, which is a's row in shared memory). It accepts any
+// distributed layouts. Tensor-core lowerings (mma.sync, wgmma) will be
+// further patterns for accumulators with an mma layout and take precedence
+// over this one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,36 +40,6 @@ int64_t mlir::block::getDotScratchBytes(DotOp op) {
 /// Elements of `memoryType` in one 16-byte shared-memory access.
 static unsigned getVectorElements(Type memoryType) {
   return std::max<unsigned>(1, 16 / getMemoryBytes(memoryType));
-}
-
-/// Writes the registers of a tensor to shared memory at their row-major
-/// positions, a vector per run of registers holding consecutive elements.
-static void emitStage(OpBuilder &b, Location loc, ValueRange values,
-                      const TensorDistribution &dist, Value base,
-                      ThreadIds ids) {
-  TensorDistribution flat = dist.flatten();
-  SmallVector<Value> threadIndex = flat.emitThreadIndex(b, loc, ids);
-  Type memoryType = getMemoryType(values.front().getType());
-  unsigned width = std::min(flat.getContiguousRegisters(0),
-                            getVectorElements(memoryType));
-  for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; reg += width) {
-    if (!flat.isFirstCopy(reg))
-      continue;
-    Value position = flat.emitElementIndex(b, loc, threadIndex, reg)[0];
-    Value address = emitElementAddress(b, loc, base, memoryType, position);
-    if (width == 1) {
-      LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[reg]), address);
-      continue;
-    }
-    auto vectorType = VectorType::get({int64_t(width)}, memoryType);
-    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-    for (unsigned i = 0; i < width; ++i)
-      vector = LLVM::InsertElementOp::create(
-          b, loc, vector, toMemory(b, loc, values[reg + i]),
-          i32Constant(b, loc, i));
-    LLVM::StoreOp::create(b, loc, vector, address,
-                          width * getMemoryBytes(memoryType));
-  }
 }
 
 /// An operand element in the accumulator's type.
@@ -111,6 +84,99 @@ static SmallVector<Value> emitSharedRun(OpBuilder &b, Location loc, Value base,
 }
 
 namespace {
+/// One operand in shared memory as a row-major matrix of k rows (b, and a
+/// transposed), read per step of k in one vector per run of consecutive
+/// elements that threads hold along dimension `dim` of the accumulator.
+class StagedOperand {
+public:
+  StagedOperand(OpBuilder &b, Location loc, const TensorDistribution &accDist,
+                ArrayRef<Value> threadIndex, unsigned dim,
+                const TensorDistribution &staged, ValueRange values,
+                Value base, int64_t kChunk)
+      : base(base), memoryType(getMemoryType(values.front().getType())),
+        stride(staged.getShape()[1]),
+        width(std::min(accDist.getElementRun(dim),
+                       getVectorElements(memoryType))),
+        flat(staged.flatten()) {
+    BankSwizzle swizzle(flat, getMemoryBytes(memoryType),
+                        std::max(width, getSharedAccessWidth(flat, memoryType)));
+    // Reads add the position of the step's row to a swizzled run start,
+    // which the bits of that position the swizzle reads select: so those
+    // bits must lie below the chunk of steps (the loop's steps of k add none)
+    // and the bits it writes inside one row. Otherwise no swizzle.
+    auto below = [](ArrayRef<unsigned> bits, int64_t limit) {
+      return llvm::all_of(bits, [&](unsigned bit) {
+        return (int64_t(1) << bit) < limit;
+      });
+    };
+    if (below(swizzle.getSourceBits(), kChunk * stride) &&
+        (int64_t(1) << (swizzle.getTargetBit() +
+                        swizzle.getSourceBits().size())) <= stride)
+      this->swizzle = swizzle;
+    flat = this->swizzle.apply(flat);
+
+    // The thread's runs, by the offset of their first element in the
+    // registers (the thread adds the same to every element).
+    SmallVector<int64_t> blockShape{1, 1};
+    blockShape[dim] = width;
+    SmallVector<unsigned> startOf = accDist.getBlockRepresentatives(blockShape);
+    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg) {
+      int64_t offset = accDist.getRegisterIndex(startOf[reg])[dim];
+      if (!accDist.isFirstCopy(reg) || runs.contains(offset))
+        continue;
+      Value start = this->swizzle.emit(
+          b, loc,
+          accDist.emitElementIndex(b, loc, threadIndex, startOf[reg])[dim]);
+      // The swizzled start for each pattern the steps give.
+      for (int64_t step = 0; step < kChunk; ++step) {
+        int64_t pattern = getStepPattern(step);
+        if (!runs[offset].contains(pattern))
+          runs[offset][pattern] = arith::XOrIOp::create(
+              b, loc, start, i32Constant(b, loc, pattern));
+      }
+    }
+  }
+
+  void emitStore(OpBuilder &b, Location loc, ValueRange values,
+                 ThreadIds ids) const {
+    emitSharedStore(b, loc, values, flat, base, ids);
+  }
+
+  /// The elements of the thread's runs at step `kBase` + `step` of k (kBase
+  /// a multiple of the chunk), by their offset, in `type`.
+  DenseMap<int64_t, Value> emitLoads(OpBuilder &b, Location loc, Value kBase,
+                                     int64_t step, Type type) const {
+    Value row = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, kBase, i32Constant(b, loc, stride)),
+        i32Constant(b, loc, step * stride));
+    DenseMap<int64_t, Value> elements;
+    for (auto &[offset, starts] : runs) {
+      Value start = starts.lookup(getStepPattern(step));
+      SmallVector<Value> run =
+          emitSharedRun(b, loc, base, memoryType,
+                        arith::AddIOp::create(b, loc, row, start), width, type);
+      for (unsigned i = 0; i < width; ++i)
+        elements[offset + i] = run[i];
+    }
+    return elements;
+  }
+
+private:
+  /// What the swizzle XORs into a position of the row of `step`.
+  int64_t getStepPattern(int64_t step) const {
+    return swizzle.apply(step * stride) ^ (step * stride);
+  }
+
+  Value base;
+  Type memoryType;
+  int64_t stride;
+  unsigned width;
+  TensorDistribution flat;
+  BankSwizzle swizzle;
+  llvm::MapVector<int64_t, DenseMap<int64_t, Value>> runs;
+};
+
 struct DotOpToFMA : OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -120,83 +186,52 @@ struct DotOpToFMA : OpConversionPattern<DotOp> {
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    int64_t k = aType.getDimSize(1), n = bType.getDimSize(1);
+    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
     TensorDistribution accDist = getDistribution(op.getType());
     ThreadIds ids = emitThreadIds(rewriter, loc);
 
-    Value shared = emitSharedMemoryBase(rewriter, loc);
-    Type aMemory = getMemoryType(adaptor.getA().front().getType());
-    Type bMemory = getMemoryType(adaptor.getB().front().getType());
-    Value aBase = shared;
-    Value bBase = emitElementAddress(
-        rewriter, loc, shared, rewriter.getI8Type(),
-        i32Constant(rewriter, loc, getOperandBytes(op.getA())));
-    emitBarrier(rewriter, loc);
-    emitStage(rewriter, loc, adaptor.getA(), getDistribution(aType), aBase, ids);
-    emitStage(rewriter, loc, adaptor.getB(), getDistribution(bType), bBase, ids);
-    emitBarrier(rewriter, loc);
-
-    // The rows of the thread's accumulator elements, and the first columns
-    // of its runs of consecutive columns: one shared-memory vector of b each.
-    unsigned nRun = std::min<unsigned>(accDist.getContiguousRegisters(1),
-                                       getVectorElements(bMemory));
     SmallVector<Value> threadIndex =
         accDist.emitThreadIndex(rewriter, loc, ids);
-    llvm::MapVector<int64_t, Value> rowStarts, columnRuns;
-    SmallVector<unsigned> computed;
-    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg) {
-      if (!accDist.isFirstCopy(reg))
-        continue;
-      computed.push_back(reg);
-      unsigned runStart = reg & ~(nRun - 1);
-      ElementIndex offset = accDist.getRegisterIndex(runStart);
-      SmallVector<Value> index =
-          accDist.emitElementIndex(rewriter, loc, threadIndex, runStart);
-      if (!rowStarts.contains(offset[0]))
-        rowStarts[offset[0]] = arith::MulIOp::create(
-            rewriter, loc, index[0], i32Constant(rewriter, loc, k));
-      columnRuns.try_emplace(offset[1], index[1]);
-    }
-
-    // Steps of k are unrolled in chunks; a thread reads each of its rows of
-    // a in vectors along k.
     int64_t kChunk = std::min<int64_t>(k, kUnrolledSteps);
-    unsigned kRun = std::min<unsigned>(getVectorElements(aMemory), kChunk);
+    Value shared = emitSharedMemoryBase(rewriter, loc);
+    auto transpose = [](ArrayRef<int64_t> index) {
+      return ElementIndex{index[1], index[0]};
+    };
+    StagedOperand aStaged(rewriter, loc, accDist, threadIndex, /*dim=*/0,
+                          getDistribution(aType).remap({k, m}, transpose),
+                          adaptor.getA(), shared, kChunk);
+    StagedOperand bStaged(
+        rewriter, loc, accDist, threadIndex, /*dim=*/1, getDistribution(bType),
+        adaptor.getB(),
+        emitElementAddress(rewriter, loc, shared, rewriter.getI8Type(),
+                           i32Constant(rewriter, loc,
+                                       getOperandBytes(op.getA()))),
+        kChunk);
+    emitBarrier(rewriter, loc);
+    aStaged.emitStore(rewriter, loc, adaptor.getA(), ids);
+    bStaged.emitStore(rewriter, loc, adaptor.getB(), ids);
+    emitBarrier(rewriter, loc);
+
+    SmallVector<unsigned> computed;
     SmallVector<Value> init;
-    for (unsigned reg : computed)
-      init.push_back(adaptor.getAcc()[reg]);
+    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
+      if (accDist.isFirstCopy(reg)) {
+        computed.push_back(reg);
+        init.push_back(adaptor.getAcc()[reg]);
+      }
     Type accType = init.front().getType();
     auto emitChunk = [&](OpBuilder &b, Location bodyLoc, Value kBase,
                          ValueRange acc) {
       SmallVector<Value> next(acc);
-      for (int64_t k0 = 0; k0 < kChunk; k0 += kRun) {
-        Value kStart = arith::AddIOp::create(b, bodyLoc, kBase,
-                                             i32Constant(b, bodyLoc, k0));
-        DenseMap<int64_t, SmallVector<Value>> aRuns;
-        for (auto &[offset, rowStart] : rowStarts)
-          aRuns[offset] = emitSharedRun(
-              b, bodyLoc, aBase, aMemory,
-              arith::AddIOp::create(b, bodyLoc, rowStart, kStart), kRun,
-              accType);
-        for (unsigned j = 0; j < kRun; ++j) {
-          Value kk = arith::AddIOp::create(b, bodyLoc, kStart,
-                                           i32Constant(b, bodyLoc, j));
-          Value bRow = arith::MulIOp::create(b, bodyLoc, kk,
-                                             i32Constant(b, bodyLoc, n));
-          DenseMap<int64_t, Value> bValues;
-          for (auto &[offset, column] : columnRuns) {
-            SmallVector<Value> run = emitSharedRun(
-                b, bodyLoc, bBase, bMemory,
-                arith::AddIOp::create(b, bodyLoc, bRow, column), nRun,
-                accType);
-            for (unsigned i = 0; i < nRun; ++i)
-              bValues[offset + i] = run[i];
-          }
-          for (auto [i, reg] : llvm::enumerate(computed)) {
-            ElementIndex offset = accDist.getRegisterIndex(reg);
-            next[i] = emitMultiplyAdd(b, bodyLoc, aRuns[offset[0]][j],
-                                      bValues[offset[1]], next[i]);
-          }
+      for (int64_t step = 0; step < kChunk; ++step) {
+        DenseMap<int64_t, Value> aValues =
+            aStaged.emitLoads(b, bodyLoc, kBase, step, accType);
+        DenseMap<int64_t, Value> bValues =
+            bStaged.emitLoads(b, bodyLoc, kBase, step, accType);
+        for (auto [i, reg] : llvm::enumerate(computed)) {
+          ElementIndex offset = accDist.getRegisterIndex(reg);
+          next[i] = emitMultiplyAdd(b, bodyLoc, aValues[offset[0]],
+                                    bValues[offset[1]], next[i]);
         }
       }
       return next;

@@ -60,6 +60,40 @@ bool hasNVVMLowering(Operation *op);
 SmallVector<Value> emitRelayout(OpBuilder &b, Location loc, ValueRange values,
                                 const TensorDistribution &from,
                                 const TensorDistribution &to, IndexMap toFrom);
+/// Registers per shared-memory access of the positions of `flat` (a 1-D
+/// distribution): consecutive positions, at most 16 bytes, and only numbers
+/// (no pointers) in vectors.
+unsigned getSharedAccessWidth(const TensorDistribution &flat, Type memoryType);
+/// Writes the registers of `values` to shared memory at `base`, each at its
+/// position in `flat`, runs of consecutive positions in one vector store.
+void emitSharedStore(OpBuilder &b, Location loc, ValueRange values,
+                     const TensorDistribution &flat, Value base, ThreadIds ids);
+
+/// An XOR swizzle of shared-memory positions: the position bits above a
+/// 128-byte line of banks that the lanes of one access of a 1-D distribution
+/// vary in (the rows they walk) are XORed into the bits that pick a unit of
+/// `unit` elements in the line, so that those lanes meet different banks.
+/// Units stay whole and aligned, and each line maps to itself, so vector
+/// accesses and the scratch size are unchanged. Default: no swizzle.
+class BankSwizzle {
+public:
+  BankSwizzle() = default;
+  BankSwizzle(const TensorDistribution &flat, unsigned bytes, unsigned unit);
+
+  int64_t apply(int64_t position) const;
+  TensorDistribution apply(const TensorDistribution &flat) const;
+  /// Emits the swizzle of an i32 position.
+  Value emit(OpBuilder &b, Location loc, Value position) const;
+
+  /// The bits it reads, XORed into targetBit, targetBit + 1, ...
+  ArrayRef<unsigned> getSourceBits() const { return sourceBits; }
+  unsigned getTargetBit() const { return targetBit; }
+
+private:
+  SmallVector<unsigned> sourceBits;
+  unsigned targetBit = 0;
+};
+
 /// Scratch bytes emitRelayout needs for `from` with elements of `elementType`.
 int64_t getRelayoutScratchBytes(const TensorDistribution &from,
                                 Type elementType);

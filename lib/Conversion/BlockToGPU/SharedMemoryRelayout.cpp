@@ -4,17 +4,17 @@
 // row-major position, and reads back those the new layout gives it. Runs of
 // registers that hold consecutive positions move as one vector access.
 // Positions are swizzled within each 128-byte line of banks so that the lanes
-// of one read (a transpose reads down columns) hit different banks.
+// of one read (a transpose reads down columns) hit different banks. The
+// stores and the swizzle serve block.dot's staging too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
 #include "Utility.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/MathExtras.h"
-
-#include <functional>
 
 using namespace mlir;
 using namespace mlir::block;
@@ -24,40 +24,84 @@ int64_t mlir::block::getRelayoutScratchBytes(const TensorDistribution &from,
   return from.getNumElements() * getMemoryBytes(elementType);
 }
 
-/// Registers per shared memory access: consecutive positions, at most 16
-/// bytes, and only numbers (no pointers) in vectors.
-static unsigned getAccessWidth(const TensorDistribution &flat,
-                               Type memoryType) {
+unsigned mlir::block::getSharedAccessWidth(const TensorDistribution &flat,
+                                           Type memoryType) {
   if (!memoryType.isIntOrFloat())
     return 1;
   unsigned bytes = getMemoryBytes(memoryType);
   return std::min(flat.getContiguousRegisters(0), std::max(1u, 16 / bytes));
 }
 
-/// The XOR swizzle of positions: the position bits above a 128-byte line that
-/// the reading lanes vary in (the rows they walk) are added to the bits that
-/// pick a unit of `unit` elements in the line, so that those lanes meet
-/// different banks. Units stay whole and aligned, and each line maps to
-/// itself, so vector accesses and the scratch size are unchanged.
-static std::function<ElementIndex(ArrayRef<int64_t>)>
-getSwizzle(const TensorDistribution &read, unsigned bytes, unsigned unit) {
-  int64_t numElements = read.getNumElements();
-  int64_t lineElements = std::min<int64_t>(numElements, std::max(1u, 128 / bytes));
-  unsigned unitBits = llvm::Log2_64(unit), lineBits = llvm::Log2_64(lineElements);
-  SmallVector<unsigned> rowBits;
-  for (ArrayRef<int64_t> basis : read.getLaneBases())
+BankSwizzle::BankSwizzle(const TensorDistribution &flat, unsigned bytes,
+                         unsigned unit) {
+  int64_t numElements = flat.getNumElements();
+  int64_t lineElements =
+      std::min<int64_t>(numElements, std::max(1u, 128 / bytes));
+  unsigned lineBits = llvm::Log2_64(lineElements);
+  targetBit = llvm::Log2_64(unit);
+  for (ArrayRef<int64_t> basis : flat.getLaneBases())
     for (unsigned bit = lineBits; (int64_t(1) << bit) < numElements; ++bit)
-      if ((basis[0] >> bit) & 1 && !llvm::is_contained(rowBits, bit))
-        rowBits.push_back(bit);
-  llvm::sort(rowBits);
-  rowBits.resize(std::min<size_t>(rowBits.size(),
-                                  lineBits > unitBits ? lineBits - unitBits : 0));
-  return [rowBits, unitBits](ArrayRef<int64_t> index) {
-    int64_t position = index[0];
-    for (auto [i, bit] : llvm::enumerate(rowBits))
-      position ^= ((index[0] >> bit) & 1) << (unitBits + i);
-    return ElementIndex{position};
-  };
+      if ((basis[0] >> bit) & 1 && !llvm::is_contained(sourceBits, bit))
+        sourceBits.push_back(bit);
+  llvm::sort(sourceBits);
+  sourceBits.resize(std::min<size_t>(
+      sourceBits.size(), lineBits > targetBit ? lineBits - targetBit : 0));
+}
+
+int64_t BankSwizzle::apply(int64_t position) const {
+  int64_t swizzled = position;
+  for (auto [i, bit] : llvm::enumerate(sourceBits))
+    swizzled ^= ((position >> bit) & 1) << (targetBit + i);
+  return swizzled;
+}
+
+TensorDistribution BankSwizzle::apply(const TensorDistribution &flat) const {
+  return flat.remap(flat.getShape(), [&](ArrayRef<int64_t> index) {
+    return ElementIndex{apply(index[0])};
+  });
+}
+
+Value BankSwizzle::emit(OpBuilder &b, Location loc, Value position) const {
+  Value swizzled = position;
+  for (auto [i, bit] : llvm::enumerate(sourceBits)) {
+    Value set = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(b, loc, position, i32Constant(b, loc, bit)),
+        i32Constant(b, loc, 1));
+    swizzled = arith::XOrIOp::create(
+        b, loc, swizzled,
+        arith::ShLIOp::create(b, loc, set,
+                              i32Constant(b, loc, targetBit + i)));
+  }
+  return swizzled;
+}
+
+void mlir::block::emitSharedStore(OpBuilder &b, Location loc,
+                                  ValueRange values,
+                                  const TensorDistribution &flat, Value base,
+                                  ThreadIds ids) {
+  Type memoryType = getMemoryType(values.front().getType());
+  unsigned bytes = getMemoryBytes(memoryType);
+  unsigned width = getSharedAccessWidth(flat, memoryType);
+  SmallVector<Value> threadIndex = flat.emitThreadIndex(b, loc, ids);
+  for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; reg += width) {
+    if (!flat.isFirstCopy(reg))
+      continue;
+    Value position = flat.emitElementIndex(b, loc, threadIndex, reg)[0];
+    Value address = emitElementAddress(b, loc, base, memoryType, position);
+    if (width == 1) {
+      LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[reg]), address,
+                            bytes);
+      continue;
+    }
+    auto vectorType = VectorType::get({int64_t(width)}, memoryType);
+    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
+    for (unsigned i = 0; i < width; ++i)
+      vector = LLVM::InsertElementOp::create(
+          b, loc, vector, toMemory(b, loc, values[reg + i]),
+          i32Constant(b, loc, i));
+    LLVM::StoreOp::create(b, loc, vector, address, bytes * width);
+  }
 }
 
 SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
@@ -73,37 +117,18 @@ SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
       to.remap({from.getNumElements()}, [&](ArrayRef<int64_t> index) {
         return ElementIndex{from.linearize(toFrom(index))};
       });
-  unsigned writeWidth = getAccessWidth(fromFlat, memoryType);
-  unsigned readWidth = getAccessWidth(toFlat, memoryType);
-  auto swizzle =
-      getSwizzle(toFlat, bytes, std::max(writeWidth, readWidth));
-  fromFlat = fromFlat.remap(fromFlat.getShape(), swizzle);
-  toFlat = toFlat.remap(toFlat.getShape(), swizzle);
+  unsigned writeWidth = getSharedAccessWidth(fromFlat, memoryType);
+  unsigned readWidth = getSharedAccessWidth(toFlat, memoryType);
+  // Swizzled for the reading lanes (a transpose reads down columns).
+  BankSwizzle swizzle(toFlat, bytes, std::max(writeWidth, readWidth));
+  fromFlat = swizzle.apply(fromFlat);
+  toFlat = swizzle.apply(toFlat);
   ThreadIds ids = emitThreadIds(b, loc);
   Value base = emitSharedMemoryBase(b, loc);
 
   // Earlier users of the scratch memory must be done with it.
   emitBarrier(b, loc);
-  SmallVector<Value> writeIndex = fromFlat.emitThreadIndex(b, loc, ids);
-  for (unsigned reg = 0, e = fromFlat.getNumRegisters(); reg < e;
-       reg += writeWidth) {
-    if (!fromFlat.isFirstCopy(reg))
-      continue;
-    Value position = fromFlat.emitElementIndex(b, loc, writeIndex, reg)[0];
-    Value address = emitElementAddress(b, loc, base, memoryType, position);
-    if (writeWidth == 1) {
-      LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[reg]), address,
-                            bytes);
-      continue;
-    }
-    auto vectorType = VectorType::get({writeWidth}, memoryType);
-    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-    for (unsigned i = 0; i < writeWidth; ++i)
-      vector = LLVM::InsertElementOp::create(
-          b, loc, vector, toMemory(b, loc, values[reg + i]),
-          i32Constant(b, loc, i));
-    LLVM::StoreOp::create(b, loc, vector, address, bytes * writeWidth);
-  }
+  emitSharedStore(b, loc, values, fromFlat, base, ids);
   emitBarrier(b, loc);
 
   SmallVector<Value> readIndex = toFlat.emitThreadIndex(b, loc, ids);

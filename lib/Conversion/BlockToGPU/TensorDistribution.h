@@ -71,6 +71,10 @@ public:
   /// consecutive elements along `dim` starting at a multiple of that number.
   unsigned getContiguousRegisters(unsigned dim) const;
 
+  /// Number of consecutive elements along `dim`, from every multiple of it,
+  /// that each thread holds all of, in whichever registers.
+  unsigned getElementRun(unsigned dim) const;
+
   /// Row-major position of `index` in the tensor.
   int64_t linearize(ArrayRef<int64_t> index) const;
   ElementIndex delinearize(int64_t position) const;

@@ -1,30 +1,29 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
 
-// The FMA path of block.dot: both operands are staged row-major in shared
-// memory (a vector store per run of consecutive elements a thread holds),
-// then each thread computes the accumulator elements its layout
-// gives it. Steps of k are unrolled 32 at a time; per row it holds, a thread
-// loads a in 16-byte vectors along k, and per step of k one vector of b per
-// run of consecutive columns it holds.
+// The FMA path of block.dot: b is staged row-major in shared memory and a
+// transposed (a vector store per run of consecutive positions a thread
+// holds), then each thread computes the accumulator elements its layout
+// gives it. Steps of k are unrolled 32 at a time; per step a thread loads
+// one vector of a per run of consecutive rows it holds and one of b per run
+// of consecutive columns.
 
 #L = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
 #A = #block.blocked<sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
 
 // a: 16x8 f16 (256 bytes), b: 8x32 f16 (512 bytes); acc 16x32 f32: each
-// thread holds 2 rows x 4 columns.
+// thread holds 2 rows 8 apart x 4 columns. a's 2 elements per thread lie
+// along k, a column of a transposed: two stores.
 // CHECK-LABEL: gpu.func @dot
 // CHECK-SAME: block_gpu.shared_memory_bytes = 768 : i32
 // CHECK: %[[SHARED:.*]] = llvm.mlir.addressof @block_shared_memory : !llvm.ptr<3>
 // CHECK: %[[BBASE:.*]] = llvm.getelementptr %[[SHARED]][%c256_i32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK: gpu.barrier
-// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
-// CHECK-NOT: llvm.store
+// CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: scf.for
-// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
-// CHECK-NOT: llvm.load
 // CHECK-COUNT-8: llvm.call_intrinsic "llvm.fma"(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
 // CHECK-COUNT-56: llvm.call_intrinsic "llvm.fma"
@@ -43,14 +42,15 @@ func.func @dot(%pa: !block.ptr<f16>, %pb: !block.ptr<f16>, %pc: !block.ptr<f32>)
   return
 }
 
-// k = 64: a loop of two chunks of 32 unrolled steps. f32 a: 4 elements per
-// vector, 8 vectors per row and chunk; the accumulator, one column per
-// thread, reads b one element per step.
+// k = 64: a loop of two chunks of 32 unrolled steps. The accumulator, one
+// column and 2 rows per thread, reads per step a vector of 2 elements of a
+// and one element of b.
 #R = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]>
 // CHECK-LABEL: gpu.func @long_k
 // CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c64_i32{{.*}} step %c32_i32{{.*}} iter_args(
-// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.load
 // CHECK: scf.yield
 func.func @long_k(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 1 : i32} {
   %a0 = block.splat %pa : tensor<2x64x!block.ptr<f32>, #R>
