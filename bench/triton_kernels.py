@@ -100,7 +100,7 @@ def _matmul(a, b, c, m, n, k, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constex
     tl.store(c + rows[:, None] * n + cols[None, :], acc, mask=(rows[:, None] < m) & (cols[None, :] < n))
 
 
-def matmul(a, b, c, tile=(64, 64, 32), num_warps=4, num_stages=3):
+def matmul(a, b, c, tile=(64, 64, 16), num_warps=4, num_stages=4):
     m, k = a.shape
     n = b.shape[1]
     bm, bn, bk = tile
