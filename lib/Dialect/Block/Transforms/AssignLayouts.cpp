@@ -304,9 +304,6 @@ private:
            relation == Relation::InversePermute;
   }
 
-  /// Gives `value` `layout` and spreads it, nearest tensors first, to every
-  /// tensor it determines that has no layout yet. A transposition is where
-  /// layouts change anyway: only `acrossTrans` crosses it.
   /// Whether `layout` would spread `value` over more threads than a
   /// dimension of more than one element has, although the tensor has an
   /// element for every thread: a layout made for a larger tensor (the
@@ -328,6 +325,10 @@ private:
     return false;
   }
 
+  /// Gives `value` `layout` and spreads it, nearest tensors first, to every
+  /// tensor it determines that has no layout yet and that it would not
+  /// replicate needlessly. A transposition is where layouts change anyway:
+  /// only `acrossTrans` crosses it.
   void seed(Value value, DistributedLayoutAttr layout,
             bool acrossTrans = false) {
     if (layouts.count(value))
