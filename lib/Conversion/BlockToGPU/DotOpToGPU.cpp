@@ -37,11 +37,6 @@ int64_t mlir::block::getDotScratchBytes(DotOp op) {
   return getOperandBytes(op.getA()) + getOperandBytes(op.getB());
 }
 
-/// Elements of `memoryType` in one 16-byte shared-memory access.
-static unsigned getVectorElements(Type memoryType) {
-  return std::max<unsigned>(1, 16 / getMemoryBytes(memoryType));
-}
-
 /// An operand element in the accumulator's type.
 static Value emitExtend(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType() == type)
@@ -96,7 +91,7 @@ public:
       : base(base), memoryType(getMemoryType(values.front().getType())),
         stride(staged.getShape()[1]),
         width(std::min(accDist.getElementRun(dim),
-                       getVectorElements(memoryType))),
+                       getSharedVectorElements(memoryType))),
         flat(staged.flatten()) {
     BankSwizzle swizzle(flat, getMemoryBytes(memoryType),
                         std::max(width, getSharedAccessWidth(flat, memoryType)));
@@ -142,14 +137,17 @@ public:
     emitSharedStore(b, loc, values, flat, base, ids);
   }
 
-  /// The elements of the thread's runs at step `kBase` + `step` of k (kBase
-  /// a multiple of the chunk), by their offset, in `type`.
-  DenseMap<int64_t, Value> emitLoads(OpBuilder &b, Location loc, Value kBase,
+  /// The position of row `kBase` (a multiple of the chunk), once per chunk.
+  Value emitChunkRow(OpBuilder &b, Location loc, Value kBase) const {
+    return arith::MulIOp::create(b, loc, kBase, i32Constant(b, loc, stride));
+  }
+
+  /// The elements of the thread's runs at step `step` of the chunk starting
+  /// at `chunkRow` (emitChunkRow), by their offset, in `type`.
+  DenseMap<int64_t, Value> emitLoads(OpBuilder &b, Location loc, Value chunkRow,
                                      int64_t step, Type type) const {
-    Value row = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, kBase, i32Constant(b, loc, stride)),
-        i32Constant(b, loc, step * stride));
+    Value row = arith::AddIOp::create(b, loc, chunkRow,
+                                      i32Constant(b, loc, step * stride));
     DenseMap<int64_t, Value> elements;
     for (auto &[offset, starts] : runs) {
       Value start = starts.lookup(getStepPattern(step));
@@ -223,11 +221,13 @@ struct DotOpToFMA : OpConversionPattern<DotOp> {
     auto emitChunk = [&](OpBuilder &b, Location bodyLoc, Value kBase,
                          ValueRange acc) {
       SmallVector<Value> next(acc);
+      Value aRow = aStaged.emitChunkRow(b, bodyLoc, kBase);
+      Value bRow = bStaged.emitChunkRow(b, bodyLoc, kBase);
       for (int64_t step = 0; step < kChunk; ++step) {
         DenseMap<int64_t, Value> aValues =
-            aStaged.emitLoads(b, bodyLoc, kBase, step, accType);
+            aStaged.emitLoads(b, bodyLoc, aRow, step, accType);
         DenseMap<int64_t, Value> bValues =
-            bStaged.emitLoads(b, bodyLoc, kBase, step, accType);
+            bStaged.emitLoads(b, bodyLoc, bRow, step, accType);
         for (auto [i, reg] : llvm::enumerate(computed)) {
           ElementIndex offset = accDist.getRegisterIndex(reg);
           next[i] = emitMultiplyAdd(b, bodyLoc, aValues[offset[0]],

@@ -60,6 +60,8 @@ bool hasNVVMLowering(Operation *op);
 SmallVector<Value> emitRelayout(OpBuilder &b, Location loc, ValueRange values,
                                 const TensorDistribution &from,
                                 const TensorDistribution &to, IndexMap toFrom);
+/// Elements of `memoryType` in one 16-byte shared-memory access.
+unsigned getSharedVectorElements(Type memoryType);
 /// Registers per shared-memory access of the positions of `flat` (a 1-D
 /// distribution): consecutive positions, at most 16 bytes, and only numbers
 /// (no pointers) in vectors.

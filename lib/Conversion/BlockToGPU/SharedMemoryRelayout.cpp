@@ -24,12 +24,16 @@ int64_t mlir::block::getRelayoutScratchBytes(const TensorDistribution &from,
   return from.getNumElements() * getMemoryBytes(elementType);
 }
 
+unsigned mlir::block::getSharedVectorElements(Type memoryType) {
+  return std::max(1u, 16 / getMemoryBytes(memoryType));
+}
+
 unsigned mlir::block::getSharedAccessWidth(const TensorDistribution &flat,
                                            Type memoryType) {
   if (!memoryType.isIntOrFloat())
     return 1;
-  unsigned bytes = getMemoryBytes(memoryType);
-  return std::min(flat.getContiguousRegisters(0), std::max(1u, 16 / bytes));
+  return std::min(flat.getContiguousRegisters(0),
+                  getSharedVectorElements(memoryType));
 }
 
 BankSwizzle::BankSwizzle(const TensorDistribution &flat, unsigned bytes,
