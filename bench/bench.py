@@ -115,7 +115,7 @@ def cases(bundles, runtime, quick):
     m = n = 16384 // (4 if quick else 1)
     xt = torch.randn(m, n, device=dev)
     ot = torch.empty(n, m, device=dev)
-    kt = load("transpose").prepare(((n + 31) // 32, (m + 31) // 32), xt, ot, m, n)
+    kt = load("transpose").prepare(((n + 63) // 64, (m + 63) // 64), xt, ot, m, n)
     yield dict(name="transpose", work=2 * 4 * m * n, unit="GB/s",
                ours=kt, torch=lambda: ot.copy_(xt.t()),
                triton=lambda: tk.transpose(xt, ot),

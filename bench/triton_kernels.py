@@ -83,8 +83,10 @@ def _transpose(inp, out, m, n, B: tl.constexpr):
 
 
 def transpose(x, out):
+    # 64 x 64 with 8 warps: Triton's fastest of the tilings in
+    # bench/transpose_tiles.py on the H200 (docs/performance.md).
     m, n = x.shape
-    return _transpose[(triton.cdiv(n, 32), triton.cdiv(m, 32))](x, out, m, n, B=32, num_warps=4)
+    return _transpose[(triton.cdiv(n, 64), triton.cdiv(m, 64))](x, out, m, n, B=64, num_warps=8)
 
 
 @triton.jit
