@@ -4,7 +4,8 @@ Runs every example bundle at a large size on buffers that all three share,
 checks ours against PyTorch, times the three with CUDA events (median of many
 runs after warm-up, inputs larger than L2, several rounds for the spread),
 and prints a table: case, implementation, ms, GB/s or TFLOP/s, ratio to the
-best peer. Writes the table as Markdown and JSON too.
+best peer, and for memory-bound cases the share of the bandwidth of a copy
+of the same bytes and of a 2 GiB copy. Writes the table as Markdown and JSON too.
 
   python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $OUT
 """
@@ -46,6 +47,14 @@ class Missing:
         def fail():
             raise RuntimeError(self.why)
         return fail
+
+
+def same_size_copy_ms(nbytes, reps, rounds):
+    """Median ms of a device copy that reads and writes as many bytes as a
+    memory-bound case: the bandwidth that case can reach at its size."""
+    src = torch.empty(nbytes, dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    return statistics.median(time_ms(lambda: dst.copy_(src), reps) for _ in range(rounds))
 
 
 def rel_error(got, ref):
@@ -165,26 +174,37 @@ def main():
         for _ in range(args.rounds):
             for i in impls:
                 rounds[i].append(time_ms(case[i], args.reps))
+        copy_ms = None
+        if case["unit"] == "GB/s" and "ours" in impls:
+            copy_ms = same_size_copy_ms(case["work"] // 2, args.reps, args.rounds)
         for i in impls:
             ms = statistics.median(rounds[i])
             rate = case["work"] / ms / 1e6 if case["unit"] == "GB/s" else case["work"] / ms / 1e9
             results.append(dict(case=case["name"], impl=i, ms=ms, min_ms=min(rounds[i]),
                                 max_ms=max(rounds[i]), rate=rate, unit=case["unit"],
-                                rel_error=err if i == "ours" else None))
+                                rel_error=err if i == "ours" else None,
+                                copy_fraction=copy_ms / ms if copy_ms and i == "ours" else None))
         torch.cuda.empty_cache()
 
     best_peer = {}
     for r in results:
         if r["impl"] != "ours":
             best_peer[r["case"]] = min(best_peer.get(r["case"], float("inf")), r["ms"])
-    lines = ["| case | impl | ms (median) | spread of rounds | rate | vs best peer | rel. error |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    big_copy = next((r["rate"] for r in results if r["case"] == "copy_2GiB"), None)
+    lines = ["| case | impl | ms (median) | spread of rounds | rate | vs best peer "
+             "| of copy: same bytes, 2 GiB | rel. error |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in results:
         ratio = best_peer[r["case"]] / r["ms"] if r["case"] in best_peer else float("nan")
         r["speedup_vs_best_peer"] = ratio
         err = "" if r["rel_error"] is None else f"{r['rel_error']:.1e}"
+        copy = ""
+        if r["copy_fraction"] is not None:
+            copy = f"{100 * r['copy_fraction']:.1f}%"
+            if big_copy:
+                copy += f", {100 * r['rate'] / big_copy:.1f}%"
         lines.append(f"| {r['case']} | {r['impl']} | {r['ms']:.4f} | {r['min_ms']:.4f}-{r['max_ms']:.4f} "
-                     f"| {r['rate']:.1f} {r['unit']} | {ratio:.2f}x | {err} |")
+                     f"| {r['rate']:.1f} {r['unit']} | {ratio:.2f}x | {copy} | {err} |")
     table = "\n".join(lines)
     with open(os.path.join(args.out, "bench.md"), "w") as f:
         f.write(table + "\n")
