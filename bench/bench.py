@@ -49,6 +49,13 @@ class Missing:
         return fail
 
 
+def rotated(items, k):
+    """items starting at its k-th (mod len): each round times the
+    implementations in another order, so none always runs first."""
+    k %= len(items)
+    return items[k:] + items[:k]
+
+
 def same_size_copy_ms(nbytes, reps, rounds):
     """Median ms of a device copy that reads and writes as many bytes as a
     memory-bound case: the bandwidth that case can reach at its size."""
@@ -153,7 +160,7 @@ def main():
     p.add_argument("--runtime", required=True)
     p.add_argument("--out", default=".")
     p.add_argument("--reps", type=int, default=50)
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--quick", action="store_true")
     args = p.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
@@ -171,8 +178,8 @@ def main():
                 print(f"{case['name']}: ours failed: {e}", file=sys.stderr)
                 impls.remove("ours")
         rounds = {i: [] for i in impls}
-        for _ in range(args.rounds):
-            for i in impls:
+        for r in range(args.rounds):
+            for i in rotated(impls, r):
                 rounds[i].append(time_ms(case[i], args.reps))
         copy_ms = None
         if case["unit"] == "GB/s" and "ours" in impls:

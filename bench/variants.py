@@ -45,9 +45,9 @@ def main():
         except Exception as e:  # keep timing the others
             print(f"{d}: failed: {e}")
     rounds = {k: [] for k in impls}
-    for _ in range(args.rounds):
-        for k, fn in impls.items():
-            rounds[k].append(bench.time_ms(fn, args.reps))
+    for r in range(args.rounds):
+        for k in bench.rotated(list(impls), r):
+            rounds[k].append(bench.time_ms(impls[k], args.reps))
     best = min(statistics.median(rounds["torch"]), statistics.median(rounds["triton"]))
     print(f"| {args.case} variant | ms (median) | spread | vs best peer | rel. error |")
     print("| --- | --- | --- | --- | --- |")
