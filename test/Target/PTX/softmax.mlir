@@ -1,5 +1,5 @@
 // Row reductions: butterfly shuffles within warps, then shared memory and
-// barriers across the 8 warps; exp as ex2.approx. The first reduction needs
+// barriers across the 16 warps; exp as ex2.approx. The first reduction needs
 // no barrier before its shared-memory stores (block-remove-redundant-barriers);
 // the second does, as other warps may still read the first one's partials.
 // The division allows a reciprocal: one rcp.rn.f32, then multiplies.
@@ -8,7 +8,7 @@
 
 // CHECK: .extern .shared .align 16 .b8 block_shared_memory[];
 // CHECK: .entry softmax(
-// CHECK: .maxntid 256, 1, 1
+// CHECK: .maxntid 512, 1, 1
 // CHECK: ld.global.v4.f32
 // CHECK: max.f32
 // CHECK: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
