@@ -32,6 +32,10 @@ step "launch overhead"
 $rt --bundle=runtime/test/bundle --kernel=vector_add --grid=1 \
   --arg=ptr:f32:1024:rand --arg=ptr:f32:1024:rand --arg=ptr:f32:1024:zeros \
   --arg=i32:128 --measure-launch-overhead 2>&1 | tee -a "$log"
+# The floor under it: the driver's cuLaunchKernel alone, same kernel.
+g++ -O2 -I"$cuda_root/include" bench/launch_floor.cpp -L"$cuda_root/lib64" -lcuda \
+  -o build-rt/launch_floor >> "$log" 2>&1 &&
+  build-rt/launch_floor runtime/test/bundle/smoke.ptx 2>&1 | tee -a "$log"
 
 if [ -f bundles/checks.txt ]; then
   step "examples against the interpreter's outputs (small sizes, tails)"
