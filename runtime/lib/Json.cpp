@@ -345,7 +345,7 @@ private:
         out += '\t';
         break;
       case 'u': {
-        uint32_t code;
+        uint32_t code = 0;
         if (!parseHex4(code))
           return false;
         if (code >= 0xdc00 && code <= 0xdfff)
@@ -354,7 +354,7 @@ private:
           if (text.substr(pos, 2) != "\\u")
             return fail("unpaired high surrogate in \\u escape");
           pos += 2;
-          uint32_t low;
+          uint32_t low = 0;
           if (!parseHex4(low))
             return false;
           if (low < 0xdc00 || low > 0xdfff)
