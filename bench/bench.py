@@ -56,6 +56,24 @@ def rotated(items, k):
     return items[k:] + items[:k]
 
 
+def side_by_side(impls, check, rate, unit, rounds, reps):
+    """For the tiling scripts: runs each of `impls` (name -> launch) once
+    and checks it (`check(launch)`: its relative error, or None), times them
+    in `rounds` rounds of `reps`, each round in another order, and prints a
+    table with `rate(ms)` in `unit`."""
+    errors = {name: check(fn) for name, fn in impls.items()}
+    times = {name: [] for name in impls}
+    for r in range(rounds):
+        for name in rotated(list(impls), r):
+            times[name].append(time_ms(impls[name], reps))
+    print(f"| implementation | ms (median) | spread | {unit} | rel. error |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, t in times.items():
+        ms = statistics.median(t)
+        err = "" if errors[name] is None else f"{errors[name]:.1e}"
+        print(f"| {name} | {ms:.4f} | {min(t):.4f}-{max(t):.4f} | {rate(ms):.1f} | {err} |")
+
+
 def same_size_copy_ms(nbytes, reps, rounds):
     """Median ms of a device copy that reads and writes as many bytes as a
     memory-bound case: the bandwidth that case can reach at its size."""

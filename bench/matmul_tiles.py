@@ -129,21 +129,14 @@ def time_all(runtime_path, specs):
         manifest = next(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".json"))
         impls[f"ours {os.path.basename(path)}"] = runtime.load(manifest).kernel("matmul").prepare(
             ((n + bn - 1) // bn, (m + bm - 1) // bm), a, b, c, m, n, k)
-    errors, rounds = {}, {}
-    for name, fn in impls.items():
+
+    def check(fn):
         c.zero_()
         fn()
         torch.cuda.synchronize()
-        errors[name], rounds[name] = bench.rel_error(c, ref), []
-    for _ in range(3):
-        for name, fn in impls.items():
-            rounds[name].append(bench.time_ms(fn, 20))
-    print("| implementation | ms (median) | spread | TFLOP/s | rel. error |")
-    print("| --- | --- | --- | --- | --- |")
-    for name, r in rounds.items():
-        ms = statistics.median(r)
-        print(f"| {name} | {ms:.4f} | {min(r):.4f}-{max(r):.4f} | "
-              f"{2 * m * n * k / ms / 1e9:.1f} | {errors[name]:.1e} |")
+        return bench.rel_error(c, ref)
+    bench.side_by_side(impls, check, lambda ms: 2 * m * n * k / ms / 1e9, "TFLOP/s",
+                       rounds=3, reps=20)
 
 
 def main():

@@ -150,10 +150,12 @@ def time_all(runtime_path, specs):
     m = n = 16384
     x = torch.randn(m, n, device="cuda")
     out = torch.empty(n, m, device="cuda")
-    src = torch.randn(2 ** 29, device="cuda")
-    dst = torch.empty_like(src)
+    # A copy of as many bytes as the transpose reads and writes.
+    src = torch.empty_like(x)
+    dst = torch.empty_like(x)
     tt = triton_kernel()
-    impls = {"torch copy 2 GiB": lambda: dst.copy_(src)}
+    copy = lambda: dst.copy_(src)  # noqa: E731
+    impls = {"torch copy, same bytes": copy}
     for bm, bn, w, g in TRITON_SETTINGS:
         impls[f"triton {bm}x{bn} w{w} g{g}"] = (
             lambda bm=bm, bn=bn, w=w, g=g: tt[(n // bn, m // bm)](
@@ -164,22 +166,16 @@ def time_all(runtime_path, specs):
         manifest = next(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".json"))
         impls[f"ours {os.path.basename(path)}"] = runtime.load(manifest).kernel("transpose").prepare(
             ((n + tn - 1) // tn, (m + tm - 1) // tm), x, out, m, n)
-    errors, rounds = {}, {}
-    for name, fn in impls.items():
+
+    def check(fn):
+        if fn is copy:
+            return None
         out.zero_()
         fn()
         torch.cuda.synchronize()
-        errors[name] = bench.rel_error(out, x.t()) if "copy" not in name else 0.0
-        rounds[name] = []
-    for _ in range(5):
-        for name, fn in impls.items():
-            rounds[name].append(bench.time_ms(fn, 50))
-    print("| implementation | ms (median) | spread | GB/s | rel. error |")
-    print("| --- | --- | --- | --- | --- |")
-    for name, r in rounds.items():
-        ms = statistics.median(r)
-        print(f"| {name} | {ms:.4f} | {min(r):.4f}-{max(r):.4f} | "
-              f"{2 * 4 * m * n / ms / 1e6:.1f} | {errors[name]:.1e} |")
+        return bench.rel_error(out, x.t())
+    bench.side_by_side(impls, check, lambda ms: 2 * 4 * m * n / ms / 1e6, "GB/s",
+                       rounds=5, reps=50)
 
 
 def main():
