@@ -5,7 +5,8 @@ checks ours against PyTorch, times the three with CUDA events (median of many
 runs after warm-up, inputs larger than L2, several rounds for the spread),
 and prints a table: case, implementation, ms, GB/s or TFLOP/s, ratio to the
 best peer, and for memory-bound cases the share of the bandwidth of a copy
-of the same bytes and of a 2 GiB copy. Writes the table as Markdown and JSON too.
+of the same bytes and of a 2 GiB copy. Writes the table as Markdown and JSON
+too.
 
   python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $OUT
 """
