@@ -75,6 +75,18 @@ def side_by_side(impls, check, rate, unit, rounds, reps):
         print(f"| {name} | {ms:.4f} | {min(t):.4f}-{max(t):.4f} | {rate(ms):.1f} | {err} |")
 
 
+def matmul_side_by_side(impls, c, ref, m, n, k, rounds):
+    """side_by_side for m x n x k products that each write `c`: checked
+    against `ref`, rated in TFLOP/s."""
+    def check(fn):
+        c.zero_()
+        fn()
+        torch.cuda.synchronize()
+        return rel_error(c, ref)
+    side_by_side(impls, check, lambda ms: 2 * m * n * k / ms / 1e9, "TFLOP/s",
+                 rounds=rounds, reps=20)
+
+
 def same_size_copy_ms(nbytes, reps, rounds):
     """Median ms of a device copy that reads and writes as many bytes as a
     memory-bound case: the bandwidth that case can reach at its size."""

@@ -130,13 +130,7 @@ def time_all(runtime_path, specs):
         impls[f"ours {os.path.basename(path)}"] = runtime.load(manifest).kernel("matmul").prepare(
             ((n + bn - 1) // bn, (m + bm - 1) // bm), a, b, c, m, n, k)
 
-    def check(fn):
-        c.zero_()
-        fn()
-        torch.cuda.synchronize()
-        return bench.rel_error(c, ref)
-    bench.side_by_side(impls, check, lambda ms: 2 * m * n * k / ms / 1e9, "TFLOP/s",
-                       rounds=3, reps=20)
+    bench.matmul_side_by_side(impls, c, ref, m, n, k, rounds=3)
 
 
 def main():
