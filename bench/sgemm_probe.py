@@ -25,7 +25,8 @@ import triton_kernels  # noqa: E402
 # stored transposed (k-major, as our lowering stages it), copied element by
 # element (4-byte cp.async), with its runs of 4 rows swizzled by k so that the
 # lanes that write a column of k fall on different banks. Per step of k a
-# thread reads 2 + 2 vectors for 64 FMAs.
+# thread reads BM / 64 + 2 vectors for BM / 2 FMAs. m, n and k must be
+# multiples of the tile (the probe runs 4096^3 only).
 SOURCE = r"""
 template <int BM, int BK, int STAGES>
 __global__ void __launch_bounds__(256, 256 / BM)
