@@ -1,6 +1,7 @@
 //===- BlockToPTX.cpp - From block programs to PTX ------------------------===//
 //
-// block-kernel-defaults, canonicalize, inline, cse, block-assign-layouts,
+// block-kernel-defaults, canonicalize, inline, cse,
+// block-pipeline-dot-operands, block-assign-layouts,
 // block-remove-layout-conversions, cse, convert-block-to-gpu,
 // block-remove-redundant-barriers,
 // then upstream: SCF to CF, GPU to NVVM (with arith, cf, math to LLVM, index
@@ -36,6 +37,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createInlinerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createBlockPipelineDotOperands());
   pm.addPass(createBlockAssignLayouts());
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());

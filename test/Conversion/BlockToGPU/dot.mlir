@@ -24,7 +24,16 @@
 // CHECK-NOT: scf.for
 // CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
-// CHECK-COUNT-8: llvm.call_intrinsic "llvm.fma"(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+// The columns in pairs, the rows down for the first pair and back up for the
+// second, so that consecutive multiply-adds share an operand:
+// CHECK: llvm.call_intrinsic "llvm.fma"(%[[R0:[^,]+]], %[[C0:[^,]+]], %{{[^)]+}}) : (f32, f32, f32) -> f32
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C1:[^,]+]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1:[^,]+]], %[[C0]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C1]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C2:[^,]+]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C3:[^,]+]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C2]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C3]], %{{[^)]+}})
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
 // CHECK-COUNT-56: llvm.call_intrinsic "llvm.fma"
 // CHECK-NOT: llvm.call_intrinsic "llvm.fma"

@@ -64,4 +64,43 @@ def BlockRemoveLayoutConversions
   let dependentDialects = ["::mlir::block::BlockDialect"];
 }
 
+def BlockPipelineDotOperands
+    : Pass<"block-pipeline-dot-operands", "::mlir::ModuleOp"> {
+  let summary = "Load the operands of a loop's block.dot one iteration ahead";
+  let description = [{
+    In an `scf.for` of a kernel whose body loads tiles used only as operands
+    `a` or `b` of `block.dot`, issues the loads of the next iteration before
+    the products of this one and carries the tiles in `iter_args`, so that
+    their latency hides behind the product instead of stalling it. The loads
+    for the first iteration move before the loop. Each moved load's mask is
+    also false where its iteration is not below the loop's upper bound, so
+    the load after the last iteration (and all of them in an empty loop)
+    touches no memory.
+
+    A load moves only when the operations computing its pointer, mask and
+    `other` from the induction variable are free of effects and read no
+    loop-carried value, the load is not volatile, and nothing in the loop
+    writes memory (which the earlier load could otherwise miss).
+
+    ```mlir
+    %r = scf.for %k = %lb to %ub step %s iter_args(%acc = %zero) -> ... {
+      %a = block.load %pa(%k) ...
+      %d = block.dot %a, %b, %acc ...
+      scf.yield %d
+    }
+    // becomes
+    %a0 = block.load %pa(%lb) mask (%lb < %ub) ...
+    %r:2 = scf.for %k = %lb to %ub step %s
+        iter_args(%acc = %zero, %a = %a0) -> ... {
+      %next = arith.addi %k, %s
+      %an = block.load %pa(%next) mask (%next < %ub) ...
+      %d = block.dot %a, %b, %acc ...
+      scf.yield %d, %an
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::block::BlockDialect"];
+}
+
 #endif // BLOCK_DIALECT_BLOCK_TRANSFORMS_PASSES_TD
