@@ -87,6 +87,33 @@ def matmul_side_by_side(impls, c, ref, m, n, k, rounds):
                  rounds=rounds, reps=20)
 
 
+def time_cuda_probes(source, probes, rounds=5):
+    """For the hand-written CUDA probes of the f32 product (bench/sgemm_*probe.py):
+    compiles `source` with NVRTC and times each probe, (template instance,
+    label, tile rows, tile columns, dynamic shared bytes) with 256 threads,
+    next to cuBLAS and the Triton peer on 4096^3 buffers."""
+    import cupy
+    torch.backends.cuda.matmul.allow_tf32 = False
+    m = n = k = 4096
+    module = cupy.RawModule(code=source, options=("-std=c++17", "-arch=sm_90a"),
+                            name_expressions=[probe[0] for probe in probes])
+    a, b = torch.randn(m, k, device="cuda"), torch.randn(k, n, device="cuda")
+    c = torch.empty(m, n, device="cuda")
+    ref = a.double() @ b.double()
+    impls = {"torch": lambda: torch.matmul(a, b, out=c),
+             "triton 64x64x16 w4 s4": lambda: tk.matmul(a, b, c)}
+    args = tuple(cupy.uint64(t.data_ptr()) for t in (a, b, c)) + (
+        cupy.int32(m), cupy.int32(n), cupy.int32(k))
+    for name, label, bm, bn, smem in probes:
+        kernel = module.get_function(name)
+        kernel.max_dynamic_shared_size_bytes = smem
+        print(f"{name}: {kernel.num_regs} registers, {kernel.local_size_bytes} B local, "
+              f"{smem} B shared")
+        impls[label] = (lambda kernel=kernel, smem=smem, bm=bm, bn=bn:
+                        kernel((n // bn, m // bm), (256,), args, shared_mem=smem))
+    matmul_side_by_side(impls, c, ref, m, n, k, rounds=rounds)
+
+
 def same_size_copy_ms(nbytes, reps, rounds):
     """Median ms of a device copy that reads and writes as many bytes as a
     memory-bound case: the bandwidth that case can reach at its size."""

@@ -12,12 +12,8 @@ On the GPU machine (CuPy compiles the kernel with NVRTC):
 import os
 import sys
 
-import cupy
-import torch
-
 sys.path.insert(0, os.path.dirname(__file__))
 import bench  # noqa: E402
-import triton_kernels  # noqa: E402
 
 # Tiles of BM x BN of c over 256 threads (16 x 16), each thread BM / 16 x 8
 # elements of c in runs of 4 rows 64 apart and two runs of 4 columns 64
@@ -111,29 +107,9 @@ VARIANTS = [(128, 16, 2), (128, 32, 3)] + [(256, bk, st) for bk in (8, 16) for s
 
 
 def main():
-    torch.backends.cuda.matmul.allow_tf32 = False
-    m = n = k = 4096
-    names = [f"sgemm<{bm}, {bk}, {st}>" for bm, bk, st in VARIANTS]
-    module = cupy.RawModule(code=SOURCE, options=("-std=c++17", "-arch=sm_90a"),
-                            name_expressions=names)
-    a, b = torch.randn(m, k, device="cuda"), torch.randn(k, n, device="cuda")
-    c = torch.empty(m, n, device="cuda")
-    ref = a.double() @ b.double()
-    impls = {"torch": lambda: torch.matmul(a, b, out=c),
-             "triton 64x64x16 w4 s4": lambda: triton_kernels.matmul(a, b, c)}
-    args = tuple(cupy.uint64(t.data_ptr()) for t in (a, b, c)) + (
-        cupy.int32(m), cupy.int32(n), cupy.int32(k))
-    for (bm, bk, st), name in zip(VARIANTS, names):
-        kernel = module.get_function(name)
-        smem = st * (bm + 128) * bk * 4
-        kernel.max_dynamic_shared_size_bytes = smem
-        print(f"{name}: {kernel.num_regs} registers, {kernel.local_size_bytes} B local, "
-              f"{smem} B shared")
-        impls[f"probe {bm}x128x{bk} s{st}"] = (
-            lambda kernel=kernel, smem=smem, bm=bm: kernel((n // 128, m // bm), (256,), args,
-                                                           shared_mem=smem))
-
-    bench.matmul_side_by_side(impls, c, ref, m, n, k, rounds=5)
+    bench.time_cuda_probes(SOURCE, [
+        (f"sgemm<{bm}, {bk}, {st}>", f"probe {bm}x128x{bk} s{st}", bm, 128,
+         st * (bm + 128) * bk * 4) for bm, bk, st in VARIANTS])
 
 
 if __name__ == "__main__":
