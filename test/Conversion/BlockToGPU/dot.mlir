@@ -24,16 +24,7 @@
 // CHECK-NOT: scf.for
 // CHECK-COUNT-2: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
-// The columns in pairs, the rows down for the first pair and back up for the
-// second, so that consecutive multiply-adds share an operand:
-// CHECK: llvm.call_intrinsic "llvm.fma"(%[[R0:[^,]+]], %[[C0:[^,]+]], %{{[^)]+}}) : (f32, f32, f32) -> f32
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C1:[^,]+]], %{{[^)]+}})
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1:[^,]+]], %[[C0]], %{{[^)]+}})
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C1]], %{{[^)]+}})
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C2:[^,]+]], %{{[^)]+}})
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C3:[^,]+]], %{{[^)]+}})
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C2]], %{{[^)]+}})
-// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C3]], %{{[^)]+}})
+// CHECK-COUNT-8: llvm.call_intrinsic "llvm.fma"(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
 // CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
 // CHECK-COUNT-56: llvm.call_intrinsic "llvm.fma"
 // CHECK-NOT: llvm.call_intrinsic "llvm.fma"
@@ -70,5 +61,33 @@ func.func @long_k(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr<f3
   %d = block.dot %a, %b, %acc : tensor<2x64xf32, #R>, tensor<64x32xf32, #R> -> tensor<2x32xf32, #R>
   %c = block.splat %pc : tensor<2x32x!block.ptr<f32>, #R>
   block.store %c, %d : tensor<2x32x!block.ptr<f32>, #R>
+  return
+}
+
+// The order of a step's FMAs: the rows in pairs, the columns left to right
+// for the first pair and back for the second, so that consecutive FMAs share
+// an operand. Each thread holds 4 rows x 2 columns of c.
+#O = #block.blocked<sizePerThread = [4, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#P = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]>
+#Q = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+
+// CHECK-LABEL: gpu.func @fma_order
+// CHECK: llvm.call_intrinsic "llvm.fma"(%[[R0:[^,]+]], %[[C0:[^,]+]], %{{[^)]+}}) : (f32, f32, f32) -> f32
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1:[^,]+]], %[[C0]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R0]], %[[C1:[^,]+]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R1]], %[[C1]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R2:[^,]+]], %[[C1]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R3:[^,]+]], %[[C1]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R2]], %[[C0]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[R3]], %[[C0]], %{{[^)]+}})
+func.func @fma_order(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %as = block.splat %pa : tensor<16x4x!block.ptr<f32>, #P>
+  %a = block.load %as : tensor<16x4x!block.ptr<f32>, #P>
+  %bs = block.splat %pb : tensor<4x16x!block.ptr<f32>, #Q>
+  %b = block.load %bs : tensor<4x16x!block.ptr<f32>, #Q>
+  %acc = arith.constant dense<0.0> : tensor<16x16xf32, #O>
+  %d = block.dot %a, %b, %acc : tensor<16x4xf32, #P>, tensor<4x16xf32, #Q> -> tensor<16x16xf32, #O>
+  %c = block.splat %pc : tensor<16x16x!block.ptr<f32>, #O>
+  block.store %c, %d : tensor<16x16x!block.ptr<f32>, #O>
   return
 }
