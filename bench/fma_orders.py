@@ -1,7 +1,7 @@
 """How much the order of a product's FMAs in the PTX matters to ptxas: writes
 a copy of a kernel bundle whose runs of independent fma.rn.f32 (one step of
 k of block.dot) are reordered, optionally with .minnctapersm, and assembles
-it (docs/performance.md, 2026-12-04: 26 to 43.9 TFLOP/s over the orders,
+it (docs/performance.md, 2026-12-04: 26 to 44.9 TFLOP/s over the orders,
 tilings and layouts of the 4096^3 product).
 
 Here (ptxas, no GPU), for a bundle made by block-compile:
@@ -13,9 +13,9 @@ first appears in the step):
   rows      by row, each row's columns in turn (block.dot's order until
             2026-12-04)
   columns   by column, each column's rows in turn
-  pairs     columns in pairs, the rows down and back up in turn (block.dot's
+  pairs     columns in pairs, the rows down and back up in turn
+  row-pairs rows in pairs, the columns left and right in turn (block.dot's
             order now)
-  row-pairs rows in pairs, the columns left and right in turn
   blocks    2 x 2 blocks, by rows of blocks
 """
 import argparse
