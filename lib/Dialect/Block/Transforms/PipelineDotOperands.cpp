@@ -4,8 +4,9 @@
 // iteration waits for its loads before the product can start. This pass
 // issues the loads of iteration i + 1 in iteration i, before the product of
 // iteration i, and carries the loaded tiles into the next iteration, so that
-// their latency hides behind the product. The loads for the iteration after
-// the last are masked off entirely: they touch no memory.
+// their latency hides behind the product. The first iteration's loads, now
+// before the loop, are masked off where the loop runs no iteration; in the
+// last iteration, which has no next one, the loads read the last tiles again.
 //
 //===----------------------------------------------------------------------===//
 

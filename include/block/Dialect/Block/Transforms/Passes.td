@@ -72,10 +72,11 @@ def BlockPipelineDotOperands
     `a` or `b` of `block.dot`, issues the loads of the next iteration before
     the products of this one and carries the tiles in `iter_args`, so that
     their latency hides behind the product instead of stalling it. The loads
-    for the first iteration move before the loop. Each moved load's mask is
-    also false where its iteration is not below the loop's upper bound, so
-    the load after the last iteration (and all of them in an empty loop)
-    touches no memory.
+    for the first iteration move before the loop, their masks also false
+    where the loop runs no iteration. In the last iteration, which has no
+    next one, the loads read the last iteration's tiles again (valid
+    addresses, since the loop loads them), which leaves the program's masks
+    as they are: a mask on every access cost the H200 matmul 2.5%.
 
     A load moves only when the operations computing its pointer, mask and
     `other` from the induction variable are free of effects and read no
@@ -90,10 +91,11 @@ def BlockPipelineDotOperands
     }
     // becomes
     %a0 = block.load %pa(%lb) mask (%lb < %ub) ...
+    %last = %lb + (%ub - %lb - 1) / %s * %s
     %r:2 = scf.for %k = %lb to %ub step %s
         iter_args(%acc = %zero, %a = %a0) -> ... {
-      %next = arith.addi %k, %s
-      %an = block.load %pa(%next) mask (%next < %ub) ...
+      %next = arith.select (%k + %s < %ub), %k + %s, %last
+      %an = block.load %pa(%next) ...
       %d = block.dot %a, %b, %acc ...
       scf.yield %d, %an
     }
