@@ -37,6 +37,10 @@ struct BlockOpAsmInterface : OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<LinearLayoutAttr>(attr)) {
+      os << "linear";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
