@@ -208,3 +208,137 @@ LinearLayout mlir::block::getWgmmaOperandATile(unsigned kWidth) {
   ins.push_back({kWarp.str(), {{16, 0}, {32, 0}}});
   return LinearLayout(ins, {{"dim0", 64}, {"dim1", int32_t(8 * kWidth)}});
 }
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the map from a tile's index bits to its element offset, one
+/// output bit at a time, and inverts it into a shared layout.
+struct OffsetMapBuilder {
+  ArrayRef<int64_t> shape;
+  /// One offset per index bit, per dimension.
+  SmallVector<SmallVector<int64_t>> offsets;
+
+  explicit OffsetMapBuilder(ArrayRef<int64_t> shape)
+      : shape(shape), offsets(shape.size()) {}
+
+  /// The dimensions from fastest to slowest varying in memory.
+  static SmallVector<unsigned> memoryOrder(unsigned rank, bool transposed) {
+    SmallVector<unsigned> order;
+    for (unsigned d = rank; d > 0; --d)
+      order.push_back(d - 1);
+    if (transposed && rank >= 2)
+      std::swap(order[0], order[1]);
+    return order;
+  }
+
+  /// Row-major (in `order`) offsets of each index bit.
+  void rowMajor(ArrayRef<unsigned> order) {
+    int64_t stride = 1;
+    for (unsigned d : order) {
+      for (int64_t step = 1; step < shape[d]; step *= 2)
+        offsets[d].push_back(stride * step);
+      stride *= shape[d];
+    }
+  }
+
+  /// Applies the linear map `swizzle` to every offset.
+  void apply(llvm::function_ref<int64_t(int64_t)> swizzle) {
+    for (SmallVector<int64_t> &dim : offsets)
+      for (int64_t &offset : dim)
+        offset = swizzle(offset);
+  }
+
+  /// The inverse: offset -> index.
+  LinearLayout build() const {
+    SmallVector<LinearLayout::InDim> ins;
+    int64_t total = 1;
+    for (auto [d, dimOffsets] : llvm::enumerate(offsets)) {
+      SmallVector<LinearLayout::Basis> bases;
+      for (int64_t offset : dimOffsets)
+        bases.push_back({int32_t(offset)});
+      ins.push_back({getTensorDimName(d), bases});
+      total *= shape[d];
+    }
+    LinearLayout toOffset(ins, {{kOffset.str(), int32_t(total)}});
+    std::optional<LinearLayout> inverse = toOffset.invert();
+    assert(inverse && "a shared layout is a bijection");
+    return *inverse;
+  }
+};
+} // namespace
+
+LinearLayout mlir::block::getRowMajorSharedLayout(ArrayRef<int64_t> shape,
+                                                  bool transposed) {
+  OffsetMapBuilder builder(shape);
+  builder.rowMajor(OffsetMapBuilder::memoryOrder(shape.size(), transposed));
+  return builder.build();
+}
+
+LinearLayout mlir::block::getSwizzledSharedLayout(ArrayRef<int64_t> shape,
+                                                  int32_t vec, int32_t perPhase,
+                                                  int32_t maxPhase,
+                                                  bool transposed) {
+  SmallVector<unsigned> order =
+      OffsetMapBuilder::memoryOrder(shape.size(), transposed);
+  OffsetMapBuilder builder(shape);
+  builder.rowMajor(order);
+  if (shape.size() < 2)
+    return builder.build();
+  // Within a tile, offset = row * cols + col: the phase of the row bits
+  // (above log2(cols) + log2(perPhase)) XORs the group bits of the column
+  // (above log2(vec)), as far as the row has groups.
+  int64_t cols = shape[order[0]];
+  int64_t rows = shape[order[1]];
+  int64_t groups = std::max<int64_t>(1, cols / vec);
+  int64_t phases = std::min<int64_t>({maxPhase, groups,
+                                      std::max<int64_t>(1, rows / perPhase)});
+  int64_t tile = rows * cols;
+  builder.apply([&](int64_t offset) {
+    int64_t inTile = offset % tile;
+    int64_t phase = (inTile / cols / perPhase) % phases;
+    return offset ^ (phase * vec);
+  });
+  return builder.build();
+}
+
+LinearLayout mlir::block::getNVMMASharedLayout(ArrayRef<int64_t> shape,
+                                               int32_t swizzleBytes,
+                                               unsigned elementBits,
+                                               bool transposed) {
+  SmallVector<unsigned> order =
+      OffsetMapBuilder::memoryOrder(shape.size(), transposed);
+  int64_t elementsPerRow = shape[order[0]];
+  int64_t slab = swizzleBytes ? int64_t(swizzleBytes) * 8 / elementBits
+                              : elementsPerRow;
+  slab = std::min(slab, elementsPerRow);
+  // Column bits below the slab width stay innermost; the slab index moves
+  // above the rows (and the other dimensions of the tile).
+  OffsetMapBuilder builder(shape);
+  int64_t stride = 1;
+  unsigned inner = order[0];
+  int64_t step = 1;
+  for (; step < slab; step *= 2)
+    builder.offsets[inner].push_back(step);
+  stride = slab;
+  for (unsigned d : ArrayRef(order).drop_front()) {
+    for (int64_t s = 1; s < shape[d]; s *= 2)
+      builder.offsets[d].push_back(stride * s);
+    stride *= shape[d];
+  }
+  for (; step < elementsPerRow; step *= 2)
+    builder.offsets[inner].push_back(stride * (step / slab));
+  if (swizzleBytes > 16) {
+    // In elements: 16-byte chunks at bit log2(128 / elementBits), the rows'
+    // 128-byte units at bit log2(1024 / elementBits).
+    int64_t chunk = 128 / elementBits;
+    int64_t unit = 1024 / elementBits;
+    int64_t mask = swizzleBytes / 16 - 1;
+    builder.apply([&](int64_t offset) {
+      return offset ^ (((offset / unit) & mask) * chunk);
+    });
+  }
+  return builder.build();
+}

@@ -14,6 +14,7 @@
 
 #include "block/Conversion/Passes.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
+#include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -41,6 +42,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockAssignLayouts());
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
+  pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(createConvertBlockToGPU({options.gpuModuleName}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();

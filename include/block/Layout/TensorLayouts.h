@@ -93,6 +93,35 @@ LinearLayout getWgmmaAccumulatorTile(int32_t n);
 /// 32-bit register: (register, lane, warp) to a 64 x 8*kWidth tile.
 LinearLayout getWgmmaOperandATile(unsigned kWidth);
 
+//===----------------------------------------------------------------------===//
+// Shared memory: `offset` (in elements) to a tensor index
+//===----------------------------------------------------------------------===//
+
+/// The unswizzled shared layout of a tile of `shape`: offsets run along the
+/// last dimension first (the second to last when `transposed`), then the
+/// other dimensions from the last to the first.
+LinearLayout getRowMajorSharedLayout(llvm::ArrayRef<int64_t> shape,
+                                     bool transposed);
+
+/// The shared layout of ldmatrix-style swizzled tiles: in each 2-D tile (the
+/// last two dimensions), row r keeps its columns in groups of `vec` and
+/// stores group g at position g ^ ((r / perPhase) % maxPhase), so that the
+/// rows of a column fall on different banks. Leading dimensions stack
+/// tiles. `transposed` swaps the roles of rows and columns.
+LinearLayout getSwizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
+                                     int32_t vec, int32_t perPhase,
+                                     int32_t maxPhase, bool transposed);
+
+/// The shared layout wgmma descriptors and TMA boxes use (the NVMMA swizzle
+/// of `swizzleBytes` = 0, 32, 64 or 128): each 2-D tile is cut into slabs
+/// `swizzleBytes` wide (the whole row when 0), each slab stored row after
+/// row, and within a 1024-byte period the 16-byte chunk c of row r is stored
+/// at chunk c ^ (byte-offset bits 7.. of the row), i.e. byte-offset bits
+/// 4.. XOR bits 7.. (CUTLASS's Swizzle<log2(swizzleBytes / 16), 4, 3>).
+LinearLayout getNVMMASharedLayout(llvm::ArrayRef<int64_t> shape,
+                                  int32_t swizzleBytes, unsigned elementBits,
+                                  bool transposed);
+
 } // namespace mlir::block
 
 #endif // BLOCK_LAYOUT_TENSORLAYOUTS_H
