@@ -106,13 +106,14 @@ struct ConvertBlockToGPUPass
     populateReduceOpToGPUPatterns(converter, patterns);
     populateScanOpToGPUPatterns(converter, patterns);
     populateDotOpToGPUPatterns(converter, patterns);
+    populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo);
     populateDebugOpToGPUPatterns(converter, patterns);
     populateMathToNVVMPatterns(patterns);
 
     ConversionTarget target(*context);
     target.addLegalDialect<gpu::GPUDialect, LLVM::LLVMDialect,
                            NVVM::NVVMDialect, cf::ControlFlowDialect>();
-    target.addIllegalDialect<BlockDialect>();
+    target.addIllegalDialect<BlockDialect, blockgpu::BlockGPUDialect>();
     // Combiner bodies are cloned by the reduce and scan patterns.
     target.addLegalOp<YieldOp>();
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();

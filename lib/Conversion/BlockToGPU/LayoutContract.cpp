@@ -13,6 +13,7 @@
 #include "TensorDistribution.h"
 
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -73,7 +74,7 @@ static bool needsOneLayout(Operation *op) {
 }
 
 static bool isSupported(Operation *op) {
-  if (isa<BlockDialect>(op->getDialect()))
+  if (isa<BlockDialect, blockgpu::BlockGPUDialect>(op->getDialect()))
     return true;
   if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return isa<arith::ConstantOp>(op) ||

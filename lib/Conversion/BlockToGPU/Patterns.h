@@ -47,6 +47,10 @@ void populateScanOpToGPUPatterns(const TypeConverter &converter,
 void populateDotOpToGPUPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
 /// print, assert.
+/// blockgpu: buffers, local loads and stores, asynchronous copies.
+void populateSharedMemoryOpToGPUPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const AxisInfoAnalysis &axisInfo);
 void populateDebugOpToGPUPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 /// Scalar math as LLVM intrinsics or PTX approximations, not libdevice.
@@ -70,6 +74,13 @@ unsigned getSharedAccessWidth(const TensorDistribution &flat, Type memoryType);
 /// position in `flat`, runs of consecutive positions in one vector store.
 void emitSharedStore(OpBuilder &b, Location loc, ValueRange values,
                      const TensorDistribution &flat, Value base, ThreadIds ids);
+
+/// Reads, for each register of `flat` (a 1-D distribution of positions), the
+/// element of `elementType` at its position in shared memory at `base`; runs
+/// of consecutive positions in one vector load.
+SmallVector<Value> emitSharedLoad(OpBuilder &b, Location loc,
+                                  const TensorDistribution &flat, Value base,
+                                  ThreadIds ids, Type elementType);
 
 /// An XOR swizzle of shared-memory positions: the position bits above a
 /// 128-byte line of banks that the lanes of one access of a 1-D distribution

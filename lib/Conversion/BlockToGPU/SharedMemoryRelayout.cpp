@@ -135,21 +135,30 @@ SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
   emitSharedStore(b, loc, values, fromFlat, base, ids);
   emitBarrier(b, loc);
 
-  SmallVector<Value> readIndex = toFlat.emitThreadIndex(b, loc, ids);
+  return emitSharedLoad(b, loc, toFlat, base, ids, elementType);
+}
+
+SmallVector<Value> mlir::block::emitSharedLoad(OpBuilder &b, Location loc,
+                                               const TensorDistribution &flat,
+                                               Value base, ThreadIds ids,
+                                               Type elementType) {
+  Type memoryType = getMemoryType(elementType);
+  unsigned bytes = getMemoryBytes(memoryType);
+  unsigned width = getSharedAccessWidth(flat, memoryType);
+  SmallVector<Value> readIndex = flat.emitThreadIndex(b, loc, ids);
   SmallVector<Value> results;
-  for (unsigned reg = 0, e = toFlat.getNumRegisters(); reg < e;
-       reg += readWidth) {
-    Value position = toFlat.emitElementIndex(b, loc, readIndex, reg)[0];
+  for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; reg += width) {
+    Value position = flat.emitElementIndex(b, loc, readIndex, reg)[0];
     Value address = emitElementAddress(b, loc, base, memoryType, position);
-    if (readWidth == 1) {
+    if (width == 1) {
       Value loaded = LLVM::LoadOp::create(b, loc, memoryType, address, bytes);
       results.push_back(fromMemory(b, loc, loaded, elementType));
       continue;
     }
-    auto vectorType = VectorType::get({readWidth}, memoryType);
+    auto vectorType = VectorType::get({width}, memoryType);
     Value vector =
-        LLVM::LoadOp::create(b, loc, vectorType, address, bytes * readWidth);
-    for (unsigned i = 0; i < readWidth; ++i) {
+        LLVM::LoadOp::create(b, loc, vectorType, address, bytes * width);
+    for (unsigned i = 0; i < width; ++i) {
       Value element = LLVM::ExtractElementOp::create(b, loc, vector,
                                                      i32Constant(b, loc, i));
       results.push_back(fromMemory(b, loc, element, elementType));

@@ -60,9 +60,16 @@ TensorDistribution::get(RankedTensorType type) {
   LinearLayout linear = layout.toLinearLayout(type.getShape());
   if (linear.getInDimSize(kLane) != kWarpSize)
     return std::nullopt;
-  return TensorDistribution(type.getShape(), getIndexBases(linear, kRegister),
-                            getIndexBases(linear, kLane),
-                            getIndexBases(linear, kWarp));
+  return get(linear);
+}
+
+TensorDistribution TensorDistribution::get(const LinearLayout &layout) {
+  SmallVector<int64_t> shape;
+  for (const LinearLayout::OutDim &out : layout.getOutDims())
+    shape.push_back(out.second);
+  return TensorDistribution(shape, getIndexBases(layout, kRegister),
+                            getIndexBases(layout, kLane),
+                            getIndexBases(layout, kWarp));
 }
 
 TensorDistribution TensorDistribution::remap(

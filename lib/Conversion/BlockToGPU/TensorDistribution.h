@@ -37,6 +37,10 @@ public:
   /// The distribution of `type`, or nullopt if it has no distributed layout.
   static std::optional<TensorDistribution> get(RankedTensorType type);
 
+  /// The distribution a linear layout (inputs register, lane, warp; any
+  /// outputs, whose sizes are the shape) describes.
+  static TensorDistribution get(const LinearLayout &layout);
+
   /// The same registers, lanes and warps holding elements of a tensor of
   /// `newShape`: each basis mapped by the XOR-linear `map`.
   TensorDistribution remap(ArrayRef<int64_t> newShape,

@@ -2,6 +2,8 @@
 
 #include "Utility.h"
 
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
 
@@ -15,6 +17,13 @@ using namespace mlir::block;
 BlockToGPUTypeConverter::BlockToGPUTypeConverter(MLIRContext *context) {
   addConversion([](Type type) { return type; });
   addConversion([context](PointerType) { return getGlobalPointerType(context); });
+  // A buffer is the address of its first element; a token carries nothing.
+  addConversion([context](blockgpu::MemDescType) {
+    return LLVM::LLVMPointerType::get(context, /*addressSpace=*/3);
+  });
+  addConversion([context](blockgpu::AsyncTokenType) {
+    return IntegerType::get(context, 32);
+  });
   addConversion([this](RankedTensorType type, SmallVectorImpl<Type> &results)
                     -> std::optional<LogicalResult> {
     auto layout = dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding());

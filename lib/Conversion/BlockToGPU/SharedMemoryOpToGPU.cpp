@@ -1,0 +1,231 @@
+//===- SharedMemoryOpToGPU.cpp - The blockgpu layer -----------------------===//
+//
+// A buffer becomes the address of its first element in the kernel's shared
+// memory (its allocated offset from the base). Where each thread's elements
+// go is the layout algebra's: the tensor's layout inverted through the
+// buffer's shared layout gives, for every register, lane and warp, the
+// element offset, and runs of registers at consecutive offsets move as one
+// vector access. Asynchronous copies are cp.async of 4, 8 or 16 bytes with
+// a source size of zero for masked-off elements (zero fill); narrower runs
+// are copied at once, which the semantics allow. Barriers are the IR's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GlobalAccess.h"
+#include "Patterns.h"
+#include "Utility.h"
+
+#include "block/Analysis/AxisInfo.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::block;
+using namespace mlir::blockgpu;
+
+/// For a tensor of `type` and a buffer of `buffer`: the element offset of
+/// each register of each thread, as a 1-D distribution.
+static TensorDistribution getOffsetDistribution(RankedTensorType type,
+                                                MemDescType buffer) {
+  LinearLayout tensor = cast<DistributedLayoutAttr>(type.getEncoding())
+                            .toLinearLayout(type.getShape());
+  std::optional<LinearLayout> offsets =
+      tensor.invertAndCompose(buffer.toLinearLayout());
+  assert(offsets && "a shared layout is a bijection");
+  return TensorDistribution::get(*offsets);
+}
+
+static Value byteOffset(OpBuilder &b, Location loc, Value base,
+                        Value bytes) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{bytes});
+}
+
+namespace {
+struct LocalAllocOpToGPU : OpConversionPattern<LocalAllocOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto offset = op->getAttrOfType<IntegerAttr>(
+        BlockGPUDialect::getOffsetAttrName());
+    if (!offset)
+      return rewriter.notifyMatchFailure(op, "no offset: allocate first");
+    Location loc = op.getLoc();
+    Value address =
+        byteOffset(rewriter, loc, emitSharedMemoryBase(rewriter, loc),
+                   i32Constant(rewriter, loc, offset.getInt()));
+    if (Value src = op.getSrc())
+      emitSharedStore(rewriter, loc, adaptor.getSrc(),
+                      getOffsetDistribution(
+                          cast<RankedTensorType>(src.getType()), op.getType()),
+                      address, emitThreadIds(rewriter, loc));
+    rewriter.replaceOp(op, address);
+    return success();
+  }
+};
+
+struct MemDescIndexOpToGPU : OpConversionPattern<MemDescIndexOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bytes = arith::MulIOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        i32Constant(rewriter, loc, op.getType().getSizeInBytes()));
+    rewriter.replaceOp(op, byteOffset(rewriter, loc, adaptor.getSrc(), bytes));
+    return success();
+  }
+};
+
+struct LocalStoreOpToGPU : OpConversionPattern<LocalStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    emitSharedStore(rewriter, loc, adaptor.getSrc(),
+                    getOffsetDistribution(op.getSrc().getType(),
+                                          op.getDst().getType()),
+                    adaptor.getDst().front(), emitThreadIds(rewriter, loc));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadOpToGPU : OpConversionPattern<LocalLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    Type elementType = getTypeConverter()->convertType(type.getElementType());
+    SmallVector<Value> values = emitSharedLoad(
+        rewriter, loc, getOffsetDistribution(type, op.getSrc().getType()),
+        adaptor.getSrc().front(), emitThreadIds(rewriter, loc), elementType);
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{values});
+    return success();
+  }
+};
+
+struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
+  AsyncCopyOpToGPU(const TypeConverter &converter, MLIRContext *context,
+                   const AxisInfoAnalysis &axisInfo)
+      : OpConversionPattern(converter, context), axisInfo(axisInfo) {}
+
+  LogicalResult
+  matchAndRewrite(AsyncCopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto ptrType = cast<RankedTensorType>(op.getPtrs().getType());
+    Type elementType = getTypeConverter()->convertType(
+        op.getDst().getType().getElementType());
+    Type memoryType = getMemoryType(elementType);
+    unsigned bytes = getMemoryBytes(memoryType);
+    TensorDistribution offsets =
+        getOffsetDistribution(ptrType, op.getDst().getType());
+    TensorDistribution dist = getDistribution(ptrType);
+    // Consecutive in global memory (as the axis info proves) and in shared
+    // memory, at most 16 bytes.
+    unsigned sharedRun =
+        std::min(getSharedAccessWidth(offsets, memoryType),
+                 getSharedVectorElements(memoryType));
+    unsigned width = std::max(
+        1u, std::min(sharedRun,
+                     axisInfo.getVectorWidth(
+                         op.getPtrs(), op.getMask(),
+                         dist.getContiguousRegisters(
+                             dist.getLayoutOrder().front()))));
+    unsigned copyBytes = width * bytes;
+    bool asynchronous = copyBytes == 4 || copyBytes == 8 || copyBytes == 16;
+
+    ValueRange ptrs = adaptor.getPtrs();
+    ValueRange masks = adaptor.getMask();
+    Value base = adaptor.getDst().front();
+    ThreadIds ids = emitThreadIds(rewriter, loc);
+    SmallVector<Value> threadOffset = offsets.emitThreadIndex(rewriter, loc, ids);
+    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += width) {
+      if (!dist.isFirstCopy(reg))
+        continue;
+      Value position =
+          offsets.emitElementIndex(rewriter, loc, threadOffset, reg)[0];
+      Value address =
+          emitElementAddress(rewriter, loc, base, memoryType, position);
+      Value mask = masks.empty() ? Value() : masks[reg];
+      if (asynchronous) {
+        Value srcSize;
+        if (mask)
+          srcSize = arith::SelectOp::create(
+              rewriter, loc, mask, i32Constant(rewriter, loc, copyBytes),
+              i32Constant(rewriter, loc, 0));
+        // .cg (L2 only) exists for 16-byte copies alone.
+        auto cache = copyBytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                     : NVVM::LoadCacheModifierKind::CA;
+        NVVM::CpAsyncOp::create(rewriter, loc, address, ptrs[reg], copyBytes,
+                                cache, srcSize);
+        continue;
+      }
+      SmallVector<Value> loaded = emitGlobalLoad(
+          rewriter, loc, ptrs[reg], elementType, width, mask, CacheHints{});
+      for (unsigned i = 0; i < width; ++i) {
+        Value value = loaded[i];
+        if (mask)
+          value = arith::SelectOp::create(
+              rewriter, loc, mask, value,
+              arith::ConstantOp::create(rewriter, loc,
+                                        rewriter.getZeroAttr(elementType)));
+        Value element = emitElementAddress(
+            rewriter, loc, address, memoryType, i32Constant(rewriter, loc, i));
+        LLVM::StoreOp::create(rewriter, loc, toMemory(rewriter, loc, value),
+                              element, bytes);
+      }
+    }
+    rewriter.replaceOp(op, i32Constant(rewriter, loc, 0));
+    return success();
+  }
+
+  const AxisInfoAnalysis &axisInfo;
+};
+
+struct AsyncCommitGroupOpToGPU : OpConversionPattern<AsyncCommitGroupOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
+struct AsyncWaitOpToGPU : OpConversionPattern<AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
+    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::block::populateSharedMemoryOpToGPUPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    const AxisInfoAnalysis &axisInfo) {
+  patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, LocalStoreOpToGPU,
+               LocalLoadOpToGPU, AsyncCommitGroupOpToGPU, AsyncWaitOpToGPU>(
+      converter, patterns.getContext());
+  patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo);
+}
