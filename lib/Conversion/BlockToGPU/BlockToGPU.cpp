@@ -14,6 +14,7 @@
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Conversion/Passes.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -22,6 +23,16 @@
 
 using namespace mlir;
 using namespace mlir::block;
+
+/// The alignment the kernels' buffers need of the shared memory's base.
+static unsigned getSharedMemoryAlignment(ModuleOp module) {
+  unsigned alignment = 16;
+  module.walk([&](blockgpu::LocalAllocOp alloc) {
+    alignment =
+        std::max(alignment, alloc.getType().getLayout().getAlignment());
+  });
+  return alignment;
+}
 
 static bool hasTensorType(Operation *op) {
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
@@ -90,7 +101,8 @@ struct ConvertBlockToGPUPass
           builder, module.getLoc(),
           LLVM::LLVMArrayType::get(builder.getI8Type(), 0),
           /*isConstant=*/false, LLVM::Linkage::External,
-          kSharedMemorySymbolName, /*value=*/Attribute(), /*alignment=*/16,
+          kSharedMemorySymbolName, /*value=*/Attribute(),
+          /*alignment=*/getSharedMemoryAlignment(module),
           /*addrSpace=*/3);
     for (func::FuncOp kernel : kernels)
       kernel->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());

@@ -16,6 +16,8 @@
 
 #include "LayoutUtils.h"
 
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
 #include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
@@ -56,13 +58,15 @@ static bool isTensor(Value value) {
 static bool hasOneLayout(Operation *op) {
   return op->hasTrait<::mlir::OpTrait::Elementwise>() ||
          isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
-             PtrToIntOp, IntToPtrOp, BroadcastOp, ScanOp>(op);
+             PtrToIntOp, IntToPtrOp, BroadcastOp, ScanOp,
+             blockgpu::AsyncCopyOp>(op);
 }
 
 /// Operations that accept any layouts, or whose tensors are only results.
 static bool isLayoutFree(Operation *op) {
   return isa<ReshapeOp, ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
-             arith::ConstantOp>(op) ||
+             arith::ConstantOp, blockgpu::LocalAllocOp, blockgpu::LocalStoreOp,
+             blockgpu::LocalLoadOp>(op) ||
          op->hasTrait<::mlir::OpTrait::ConstantLike>() ||
          isa<RegionBranchTerminatorOpInterface>(op);
 }
