@@ -118,6 +118,17 @@ LinearLayout mlir::block::dropTensorDim(const LinearLayout &layout,
   return renumberTensorDims(layout.sublayout(layout.getInDimNames(), outs));
 }
 
+LinearLayout mlir::block::insertTensorDim(const LinearLayout &layout,
+                                          unsigned dim) {
+  SmallVector<LinearLayout::InDim> ins(layout.getInDims());
+  for (auto &[name, bases] : ins)
+    for (LinearLayout::Basis &basis : bases)
+      basis.insert(basis.begin() + dim, 0);
+  SmallVector<LinearLayout::OutDim> outs(layout.getOutDims());
+  outs.insert(outs.begin() + dim, {"", 1});
+  return renumberTensorDims(LinearLayout(ins, outs));
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor-core fragments
 //===----------------------------------------------------------------------===//

@@ -34,18 +34,22 @@ namespace {
 /// How the layout of `to` follows from the layout of the value the edge
 /// leaves.
 enum class Relation {
-  Same,           // identical
-  Slice,          // `to` is the slice at `axis` of the other
-  Parent,         // the other is the slice at `axis` of `to`
-  Permute,        // `to` is the other permuted by `order` (block.trans)
-  InversePermute, // the other is `to` permuted by `order`
+  Same,    // identical
+  Slice,   // `to` is the slice at `axis` of the other (block.reduce)
+  Parent,  // the other is the slice at `axis` of `to`
+  Result,  // `to` is the result of the shape operation `op` of the other
+  Operand, // `to` is the operand of the shape operation `op` of the other
 };
 
 struct Edge {
   Value to;
   Relation relation;
   unsigned axis = 0;
-  ArrayRef<int32_t> order;
+  /// The block.trans, block.expand_dims or block.broadcast of a Result or
+  /// Operand edge.
+  Operation *op = nullptr;
+
+  bool crossesTrans() const { return isa_and_nonnull<TransOp>(op); }
 };
 
 static bool isTensor(Value value) {
@@ -56,7 +60,7 @@ static bool isTensor(Value value) {
 static bool hasOneLayout(Operation *op) {
   return op->hasTrait<::mlir::OpTrait::Elementwise>() ||
          isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
-             PtrToIntOp, IntToPtrOp, BroadcastOp, ScanOp>(op);
+             PtrToIntOp, IntToPtrOp, ScanOp>(op);
 }
 
 /// Operations that accept any layouts, or whose tensors are only results.
@@ -165,8 +169,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   void addEdge(Value from, Value to, Relation relation, unsigned axis = 0,
-               ArrayRef<int32_t> order = {}) {
-    edges[from].push_back({to, relation, axis, order});
+               Operation *op = nullptr) {
+    edges[from].push_back({to, relation, axis, op});
   }
   ArrayRef<Edge> getEdges(Value value) const {
     auto it = edges.find(value);
@@ -234,8 +238,9 @@ private:
         relateSame(all[0], all[i]);
       return success();
     }
-    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-      relateSlice(expand.getSrc(), expand.getResult(), expand.getAxis());
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp>(op)) {
+      addEdge(op->getOperand(0), op->getResult(0), Relation::Result, 0, op);
+      addEdge(op->getResult(0), op->getOperand(0), Relation::Operand, 0, op);
       return success();
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -243,13 +248,6 @@ private:
         relateSame(reduce.getSrcs().front(), src);
       for (Value result : tensors(reduce.getResults()))
         relateSlice(result, reduce.getSrcs().front(), reduce.getAxis());
-      return success();
-    }
-    if (auto trans = dyn_cast<TransOp>(op)) {
-      addEdge(trans.getSrc(), trans.getResult(), Relation::Permute, 0,
-              trans.getOrder());
-      addEdge(trans.getResult(), trans.getSrc(), Relation::InversePermute, 0,
-              trans.getOrder());
       return success();
     }
     if (auto dot = dyn_cast<DotOp>(op)) {
@@ -287,21 +285,12 @@ private:
       auto slice = dyn_cast<SliceLayoutAttr>(from);
       return slice && slice.getDim() == edge.axis ? slice.getParent() : nullptr;
     }
-    case Relation::Permute:
-      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
-        return blocked.permute(edge.order);
-      return nullptr;
-    case Relation::InversePermute:
-      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
-        return inversePermuteBlockedLayout(blocked, edge.order);
-      return nullptr;
+    case Relation::Result:
+      return getResultLayout(edge.op, from);
+    case Relation::Operand:
+      return getOperandLayout(edge.op, from);
     }
     llvm_unreachable("unknown relation");
-  }
-
-  static bool isPermutation(Relation relation) {
-    return relation == Relation::Permute ||
-           relation == Relation::InversePermute;
   }
 
   /// Whether `layout` would spread `value` over more threads than a
@@ -339,8 +328,7 @@ private:
       Value from = queue[next];
       DistributedLayoutAttr fromLayout = layouts.lookup(from);
       for (const Edge &edge : getEdges(from)) {
-        if (layouts.count(edge.to) ||
-            (isPermutation(edge.relation) && !acrossTrans))
+        if (layouts.count(edge.to) || (edge.crossesTrans() && !acrossTrans))
           continue;
         DistributedLayoutAttr inferred = infer(edge, fromLayout);
         if (inferred && !replicatesNeedlessly(edge.to, inferred)) {
@@ -357,12 +345,12 @@ private:
     for (Value value : values)
       if (!layouts.count(value))
         for (const Edge &edge : getEdges(value))
-          if (isPermutation(edge.relation))
+          if (edge.crossesTrans())
             if (DistributedLayoutAttr from = layouts.lookup(edge.to)) {
               Edge back = edge;
-              back.relation = edge.relation == Relation::Permute
-                                  ? Relation::InversePermute
-                                  : Relation::Permute;
+              back.relation = edge.relation == Relation::Result
+                                  ? Relation::Operand
+                                  : Relation::Result;
               if (DistributedLayoutAttr inferred = infer(back, from)) {
                 seed(value, inferred, /*acrossTrans=*/true);
                 break;
@@ -508,7 +496,8 @@ private:
         if (!anchorOfComponent.try_emplace(value, preferred).second)
           continue;
         for (const Edge &edge : getEdges(value))
-          if (edge.relation == Relation::Same)
+          if (edge.relation == Relation::Same ||
+              isa_and_nonnull<BroadcastOp>(edge.op))
             worklist.push_back(edge.to);
       }
     }
@@ -556,8 +545,7 @@ private:
         layout = SliceLayoutAttr::get(context, reduce.getAxis(),
                                       layouts.lookup(reduce.getSrcs().front()));
       if (auto trans = dyn_cast<TransOp>(op))
-        layout =
-            getTransSourceLayout(trans).permute(trans.getOrder());
+        layout = getResultLayout(trans, getTransSourceLayout(trans));
       fixedLayouts.push_back(layout);
     }
     return fixedLayouts;
@@ -576,17 +564,14 @@ private:
     return nullptr;
   }
 
-  /// block.trans permutes a blocked layout; a source of another layout is
-  /// first moved to the blocked layout the result asks for, or a default.
-  BlockedLayoutAttr getTransSourceLayout(TransOp trans) {
-    // A value without a layout yet (the source of a trans of a trans) looks
-    // up null: dyn_cast_if_present (found by block-fuzz-opt).
-    if (auto blocked = dyn_cast_if_present<BlockedLayoutAttr>(
-            layouts.lookup(trans.getSrc())))
-      return blocked;
-    if (auto blocked = dyn_cast_if_present<BlockedLayoutAttr>(
-            layouts.lookup(trans.getResult())))
-      return inversePermuteBlockedLayout(blocked, trans.getOrder());
+  /// The layout block.trans permutes: its source's, else the one its result
+  /// asks for, else a default. (The source of a trans of a trans may have
+  /// no layout yet; found by block-fuzz-opt.)
+  DistributedLayoutAttr getTransSourceLayout(TransOp trans) {
+    if (DistributedLayoutAttr layout = layouts.lookup(trans.getSrc()))
+      return layout;
+    if (DistributedLayoutAttr layout = layouts.lookup(trans.getResult()))
+      return getOperandLayout(trans, layout);
     return getDefaultBlockedLayout(
         context, cast<RankedTensorType>(trans.getSrc().getType()).getShape(),
         numWarps);
@@ -599,22 +584,27 @@ private:
       return getCommonLayout(op);
     if (auto dot = dyn_cast<DotOp>(op))
       return &operand == &dot.getAccMutable() ? getCommonLayout(op) : nullptr;
-    if (auto expand = dyn_cast<ExpandDimsOp>(op))
-      return SliceLayoutAttr::get(context, expand.getAxis(),
-                                  getLayout(expand.getResult()));
+    // Called once every result has its type: a shape operation's operand
+    // follows from its result. (The operand of a trans may be a conversion
+    // made just before, which `layouts` does not know; a trans of a trans
+    // got a result layout that was no permutation of its operand's, found
+    // by block-fuzz-opt.)
+    // Their verifiers read layouts through the algebra: an operand of which
+    // each thread already holds the required elements in its registers
+    // keeps its layout.
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp>(op)) {
+      DistributedLayoutAttr required =
+          getOperandLayout(op, getLayout(op->getResult(0)));
+      DistributedLayoutAttr current = getLayout(operand.get());
+      return current && isRegisterRelabel(current, required,
+                                          cast<RankedTensorType>(
+                                              operand.get().getType())
+                                              .getShape())
+                 ? current
+                 : required;
+    }
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return layouts.lookup(reduce.getSrcs().front());
-    if (auto trans = dyn_cast<TransOp>(op)) {
-      // Called once every result has its type: the operand must be the
-      // result's layout permuted back. The source value may be a conversion
-      // made just before, which `layouts` does not know (a trans of a trans
-      // got a result layout that was no permutation of its operand's; found
-      // by block-fuzz-opt).
-      if (auto blocked =
-              dyn_cast_if_present<BlockedLayoutAttr>(getLayout(trans.getResult())))
-        return inversePermuteBlockedLayout(blocked, trans.getOrder());
-      return getTransSourceLayout(trans);
-    }
     return forwardedLayouts.lookup(&operand);
   }
 
