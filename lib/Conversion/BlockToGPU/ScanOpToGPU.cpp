@@ -126,6 +126,10 @@ static int64_t getExchangeBytes(const ScanPlan &plan, Type elementType) {
                        8);
 }
 
+bool mlir::block::isScanLowerable(ScanOp op) {
+  return succeeded(planScan(op));
+}
+
 int64_t mlir::block::getScanScratchBytes(ScanOp op) {
   FailureOr<ScanPlan> plan = planScan(op);
   if (failed(plan) || (plan->numWarps() == 1 && plan->numReps == 1))
@@ -148,9 +152,8 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<ScanPlan> plan = planScan(op);
     if (failed(plan))
-      return op.emitOpError("cannot scan this layout: the axis must be held as "
-                            "chunks per thread, then consecutive lanes, then "
-                            "warps, then repetitions");
+      return rewriter.notifyMatchFailure(
+          op, "the layout contract refuses this layout");
     Location loc = op.getLoc();
     bool reverse = op.getReverse();
     Region &combiner = op.getCombiner();
