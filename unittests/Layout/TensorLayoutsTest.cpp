@@ -178,8 +178,7 @@ TEST(TensorLayouts, InsertingAUnitDimensionUndoesDroppingIt) {
   for (int32_t reg = 0; reg < 4; ++reg)
     for (int32_t lane = 0; lane < kWarpSize; ++lane) {
       Index index = l.apply({reg, lane});
-      EXPECT_EQ(expanded.apply({reg, lane}),
-                (Index{index[0], 0, index[1]}));
+      EXPECT_EQ(expanded.apply({reg, lane}), (Index{index[0], 0, index[1]}));
     }
   EXPECT_EQ(dropTensorDim(expanded, 1), l);
 }

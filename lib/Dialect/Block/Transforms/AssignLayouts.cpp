@@ -596,10 +596,8 @@ private:
       DistributedLayoutAttr required =
           getOperandLayout(op, getLayout(op->getResult(0)));
       DistributedLayoutAttr current = getLayout(operand.get());
-      return current && isRegisterRelabel(current, required,
-                                          cast<RankedTensorType>(
-                                              operand.get().getType())
-                                              .getShape())
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      return current && isRegisterRelabel(current, required, type.getShape())
                  ? current
                  : required;
     }

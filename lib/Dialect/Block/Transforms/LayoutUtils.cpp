@@ -113,8 +113,8 @@ static LinearLayoutAttr dropCopies(MLIRContext *context, LinearLayout layout) {
   return LinearLayoutAttr::get(context, LinearLayout(ins, layout.getOutDims()));
 }
 
-DistributedLayoutAttr mlir::block::getResultLayout(Operation *op,
-                                                   DistributedLayoutAttr layout) {
+DistributedLayoutAttr
+mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
   MLIRContext *context = op->getContext();
   Value src = op->getOperand(0);
   if (auto trans = dyn_cast<TransOp>(op))
