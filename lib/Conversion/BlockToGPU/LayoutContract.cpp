@@ -129,9 +129,10 @@ static LogicalResult checkLowerable(Operation *op) {
                              "once");
   }
   if (auto scan = dyn_cast<ScanOp>(op); scan && !isScanLowerable(scan))
-    return op->emitOpError("cannot scan this layout: the axis must be held "
-                           "as chunks per thread, then consecutive lanes, "
-                           "then warps, then repetitions");
+    return op->emitOpError(
+        "cannot scan this layout: each bit of the axis index must come from "
+        "one register, lane or warp bit whose basis moves along the axis "
+        "only");
   return success();
 }
 

@@ -55,12 +55,10 @@ static LogicalResult collectAxisBits(ArrayRef<ElementIndex> bases,
                                      unsigned axis,
                                      SmallVectorImpl<unsigned> &bits) {
   for (auto [bit, basis] : llvm::enumerate(bases)) {
-    if (basis[axis] == 0)
-      continue;
-    for (auto [d, component] : llvm::enumerate(basis))
-      if (d != axis && component != 0)
-        return failure();
-    bits.push_back(bit);
+    if (!movesAlongAxisOnly(basis, axis))
+      return failure();
+    if (basis[axis] != 0)
+      bits.push_back(bit);
   }
   return success();
 }
@@ -121,16 +119,10 @@ int64_t mlir::block::getReduceScratchBytes(ReduceOp op) {
 /// The position of the current warp along the axis: its axis bits, packed.
 static Value emitWarpPosition(OpBuilder &b, Location loc, Value warp,
                               ArrayRef<unsigned> warpBits) {
-  Value position = i32Constant(b, loc, 0);
-  for (auto [i, bit] : llvm::enumerate(warpBits)) {
-    Value set = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, warp, i32Constant(b, loc, bit)),
-        i32Constant(b, loc, 1));
-    position = arith::OrIOp::create(
-        b, loc, position,
-        arith::ShLIOp::create(b, loc, set, i32Constant(b, loc, i)));
-  }
-  return position;
+  SmallVector<IdBit> bits;
+  for (auto [i, bit] : llvm::enumerate(warpBits))
+    bits.push_back({warp, bit, unsigned(i)});
+  return emitGatherBits(b, loc, bits);
 }
 
 namespace {
