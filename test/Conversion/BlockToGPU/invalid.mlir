@@ -97,3 +97,18 @@ func.func @scan_diagonal(%v: f32) attributes {block.kernel, block.num_warps = 1 
   }
   return
 }
+
+// -----
+
+// Lane bit 4 moves by 48 along the axis: two axis index bits at once.
+#W = #block.linear<register = [[1]], lane = [[2], [4], [8], [16], [48]], warp = []>
+func.func @scan_two_bits(%v: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %x = block.splat %v : tensor<64xi32, #W>
+  // expected-error @+1 {{'block.scan' op cannot scan this layout: each bit of the axis index must come from one register, lane or warp bit whose basis moves along the axis only}}
+  %s = block.scan %x axis = 0 : (tensor<64xi32, #W>) -> tensor<64xi32, #W> {
+  ^bb0(%a: i32, %b: i32):
+    %t = arith.addi %a, %b : i32
+    block.yield %t : i32
+  }
+  return
+}
