@@ -129,6 +129,17 @@ LinearLayout mlir::block::insertTensorDim(const LinearLayout &layout,
   return renumberTensorDims(LinearLayout(ins, outs));
 }
 
+LinearLayout mlir::block::reshapeTensor(const LinearLayout &layout,
+                                        ArrayRef<int64_t> shape) {
+  // Split the row-major position from the last dimension, the fastest.
+  SmallVector<LinearLayout::OutDim> outs = getTensorOutDims(shape);
+  std::reverse(outs.begin(), outs.end());
+  LinearLayout reshaped = flattenRowMajor(layout, "position").reshapeOuts(outs);
+  SmallVector<std::string> names = getTensorDimNames(shape.size());
+  return reshaped.transposeOuts(
+      SmallVector<StringRef>(names.begin(), names.end()));
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor-core fragments
 //===----------------------------------------------------------------------===//

@@ -183,4 +183,17 @@ TEST(TensorLayouts, InsertingAUnitDimensionUndoesDroppingIt) {
   EXPECT_EQ(dropTensorDim(expanded, 1), l);
 }
 
+TEST(TensorLayouts, ReshapingKeepsEachThreadsRowMajorPositions) {
+  LinearLayout l = getMmaAccumulatorTile();
+  LinearLayout reshaped = reshapeTensor(l, {4, 32});
+  for (int32_t reg = 0; reg < 4; ++reg)
+    for (int32_t lane = 0; lane < kWarpSize; ++lane) {
+      Index index = l.apply({reg, lane});
+      int32_t position = index[0] * 8 + index[1];
+      EXPECT_EQ(reshaped.apply({reg, lane}),
+                (Index{position / 32, position % 32}));
+    }
+  EXPECT_EQ(reshapeTensor(reshaped, {16, 8}), l);
+}
+
 } // namespace

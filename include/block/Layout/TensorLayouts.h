@@ -75,6 +75,11 @@ LinearLayout dropTensorDim(const LinearLayout &layout, unsigned dim);
 /// renumbered: the inverse of dropTensorDim.
 LinearLayout insertTensorDim(const LinearLayout &layout, unsigned dim);
 
+/// The layout of the tensor reshaped to `shape` (of as many elements), each
+/// thread holding the elements of the same row-major positions.
+LinearLayout reshapeTensor(const LinearLayout &layout,
+                           llvm::ArrayRef<int64_t> shape);
+
 //===----------------------------------------------------------------------===//
 // Tensor-core fragments (PTX ISA, "Matrix fragments for mma.m16n8k*" and
 // "Register fragments for wgmma.mma_async .m64nNk*")

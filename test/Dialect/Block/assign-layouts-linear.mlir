@@ -5,7 +5,8 @@
 // for tensor cores has) spread through the shape operations by the layout
 // algebra: a transposition permutes the bases, a reduction slices, an
 // expand_dims inserts a unit dimension, a broadcast repeats the broadcast
-// dimensions in each thread's registers.
+// dimensions in each thread's registers, a reshape keeps each thread's
+// row-major positions.
 
 // An mma.sync m16n8 accumulator (one warp), transposed: its rows become
 // columns; the row sums of the transposed tile are its slice; expanded back
@@ -76,5 +77,27 @@ func.func @operands(%v: f32) attributes {block.kernel, block.num_warps = 1 : i32
   %r = block.splat %v : tensor<16xf32, #row>
   %e = block.expand_dims %r, 0 : tensor<16xf32, #row> -> tensor<1x16xf32>
   %n = arith.negf %e : tensor<1x16xf32>
+  return
+}
+
+// -----
+
+// A reshape keeps each thread's row-major positions, both ways.
+// CHECK-DAG: #[[$ACC:.+]] = #block.linear<register = {{\[\[0, 1\], \[8, 0\]\]}}, lane = {{\[\[0, 2\], \[0, 4\], \[1, 0\], \[2, 0\], \[4, 0\]\]}}, warp = []>
+// CHECK-DAG: #[[$WIDE:.+]] = #block.linear<register = {{\[\[0, 1\], \[2, 0\]\]}}, lane = {{\[\[0, 2\], \[0, 4\], \[0, 8\], \[0, 16\], \[1, 0\]\]}}, warp = []>
+// CHECK-DAG: #[[$FLAT:.+]] = #block.linear<register = {{\[\[1\], \[64\]\]}}, lane = {{\[\[2\], \[4\], \[8\], \[16\], \[32\]\]}}, warp = []>
+// CHECK-LABEL: func.func @reshape(
+// CHECK: block.reshape %{{.*}} : tensor<16x8xf32, #[[$ACC]]> -> tensor<4x32xf32, #[[$WIDE]]>
+// CHECK: arith.negf %{{.*}} : tensor<4x32xf32, #[[$WIDE]]>
+// CHECK: block.splat %{{.*}} : tensor<128xf32, #[[$FLAT]]>
+// CHECK: block.reshape %{{.*}} : tensor<128xf32, #[[$FLAT]]> -> tensor<16x8xf32, #[[$ACC]]>
+// CHECK-NOT: convert_layout
+#acc = #block.linear<register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = []>
+func.func @reshape(%v: f32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %x = block.splat %v : tensor<16x8xf32, #acc>
+  %r = block.reshape %x : tensor<16x8xf32, #acc> -> tensor<4x32xf32>
+  %n = arith.negf %r : tensor<4x32xf32>
+  %y = block.splat %v : tensor<128xf32>
+  %b = block.reshape %y : tensor<128xf32> -> tensor<16x8xf32, #acc>
   return
 }

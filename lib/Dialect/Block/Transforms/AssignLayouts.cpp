@@ -4,8 +4,9 @@
 // thread move up to 16 bytes per access and a warp cover contiguous memory
 // (from the axis info of its pointers). The layouts spread from the anchors
 // over the relations the operations impose (identical for elementwise
-// operations, a slice across expand_dims and reduce, a permutation across
-// trans); tensors no anchor reaches get a default. Where two layouts meet,
+// operations, a slice across reduce, and across trans, expand_dims,
+// broadcast and reshape what the layout algebra derives: LayoutUtils);
+// tensors no anchor reaches get a default. Where two layouts meet,
 // block.convert_layout moves the tensor from one to the other.
 //
 // Anchors of higher rank go first, so that the rows and columns of a tile
@@ -45,8 +46,8 @@ struct Edge {
   Value to;
   Relation relation;
   unsigned axis = 0;
-  /// The block.trans, block.expand_dims or block.broadcast of a Result or
-  /// Operand edge.
+  /// The block.trans, block.expand_dims, block.broadcast or block.reshape
+  /// of a Result or Operand edge.
   Operation *op = nullptr;
 
   bool crossesTrans() const { return isa_and_nonnull<TransOp>(op); }
@@ -65,7 +66,7 @@ static bool hasOneLayout(Operation *op) {
 
 /// Operations that accept any layouts, or whose tensors are only results.
 static bool isLayoutFree(Operation *op) {
-  return isa<ReshapeOp, ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
+  return isa<ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
              arith::ConstantOp>(op) ||
          op->hasTrait<::mlir::OpTrait::ConstantLike>() ||
          isa<RegionBranchTerminatorOpInterface>(op);
@@ -238,7 +239,7 @@ private:
         relateSame(all[0], all[i]);
       return success();
     }
-    if (isa<TransOp, ExpandDimsOp, BroadcastOp>(op)) {
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp>(op)) {
       addEdge(op->getOperand(0), op->getResult(0), Relation::Result, 0, op);
       addEdge(op->getResult(0), op->getOperand(0), Relation::Operand, 0, op);
       return success();
@@ -589,15 +590,17 @@ private:
     // made just before, which `layouts` does not know; a trans of a trans
     // got a result layout that was no permutation of its operand's, found
     // by block-fuzz-opt.)
-    // Their verifiers read layouts through the algebra: an operand of which
-    // each thread already holds the required elements in its registers
-    // keeps its layout.
-    if (isa<TransOp, ExpandDimsOp, BroadcastOp>(op)) {
+    // An operand of which each thread already holds the required elements
+    // in its registers keeps its layout (their verifiers read layouts
+    // through the algebra), as does any operand of a reshape that requires
+    // none.
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp>(op)) {
       DistributedLayoutAttr required =
           getOperandLayout(op, getLayout(op->getResult(0)));
       DistributedLayoutAttr current = getLayout(operand.get());
       auto type = cast<RankedTensorType>(operand.get().getType());
-      return current && isRegisterRelabel(current, required, type.getShape())
+      return !required || (current && isRegisterRelabel(current, required,
+                                                        type.getShape()))
                  ? current
                  : required;
     }

@@ -102,6 +102,20 @@ static DistributedLayoutAttr transpose(DistributedLayoutAttr layout,
       permuteTensorDims(layout.toLinearLayout(shape), order));
 }
 
+/// `layout` of a tensor of `shape` reshaped to `newShape`, each thread
+/// holding the same row-major positions. A blocked layout and its slices are
+/// made for the shape they spread; the lowering moves such tensors through
+/// shared memory instead.
+static DistributedLayoutAttr reshape(DistributedLayoutAttr layout,
+                                     ArrayRef<int64_t> shape,
+                                     ArrayRef<int64_t> newShape) {
+  if (isShapeGeneric(layout))
+    return nullptr;
+  return LinearLayoutAttr::get(
+      layout.getContext(),
+      reshapeTensor(layout.toLinearLayout(shape), newShape));
+}
+
 /// The linear layout `layout` with the registers that hold copies of one
 /// element (zero bases) dropped.
 static LinearLayoutAttr dropCopies(MLIRContext *context, LinearLayout layout) {
@@ -117,6 +131,8 @@ DistributedLayoutAttr
 mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
   MLIRContext *context = op->getContext();
   Value src = op->getOperand(0);
+  if (isa<ReshapeOp>(op))
+    return reshape(layout, getShape(src), getShape(op->getResult(0)));
   if (auto trans = dyn_cast<TransOp>(op))
     return transpose(layout, getShape(src), trans.getOrder());
   if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
@@ -150,6 +166,8 @@ mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
 DistributedLayoutAttr
 mlir::block::getOperandLayout(Operation *op, DistributedLayoutAttr layout) {
   ArrayRef<int64_t> shape = getShape(op->getResult(0));
+  if (isa<ReshapeOp>(op))
+    return reshape(layout, shape, getShape(op->getOperand(0)));
   if (auto trans = dyn_cast<TransOp>(op))
     return transpose(layout, shape, invert(trans.getOrder()));
   if (auto expand = dyn_cast<ExpandDimsOp>(op))

@@ -39,15 +39,16 @@ struct BlockedParams {
 std::optional<BlockedParams> getBlockedParams(Attribute layout);
 
 /// The layout of the result of the shape operation `op` (block.trans,
-/// block.expand_dims or block.broadcast) whose operand has `layout`, or null
-/// where none follows (expand_dims of an operand that is neither the slice
-/// at its axis nor derivable by the layout algebra).
+/// block.expand_dims, block.broadcast or block.reshape) whose operand has
+/// `layout`, or null where none follows (expand_dims of a blocked layout's
+/// slice at another axis, reshape of a blocked layout or its slices).
 DistributedLayoutAttr getResultLayout(Operation *op,
                                       DistributedLayoutAttr layout);
 
 /// The layout the operand of the shape operation `op` (block.trans,
-/// block.expand_dims or block.broadcast) needs for its result to have
-/// `layout`.
+/// block.expand_dims, block.broadcast or block.reshape) needs for its result
+/// to have `layout`, or null where any will do (reshape of a blocked layout
+/// or its slices).
 DistributedLayoutAttr getOperandLayout(Operation *op,
                                        DistributedLayoutAttr layout);
 
