@@ -108,7 +108,7 @@ bool isReduceLowerable(ReduceOp op);
 bool isScanLowerable(ScanOp op);
 /// Whether `op` (block.broadcast, block.expand_dims) moves no data: every
 /// thread holds its result's elements in its own registers.
-bool isRegisterRelabel(Operation *op);
+bool isRelabelingShapeOp(Operation *op);
 
 /// Scratch shared memory each operation needs, in bytes (0 for none).
 int64_t getShapeOpScratchBytes(Operation *op);

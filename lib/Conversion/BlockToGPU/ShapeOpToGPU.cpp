@@ -171,7 +171,7 @@ static int64_t getScratchBytesOf(SourceOp op) {
                                  op.getType().getElementType());
 }
 
-bool mlir::block::isRegisterRelabel(Operation *op) {
+bool mlir::block::isRelabelingShapeOp(Operation *op) {
   if (auto broadcast = dyn_cast<BroadcastOp>(op))
     return movesNoData(broadcast);
   return movesNoData(cast<ExpandDimsOp>(op));
