@@ -118,6 +118,28 @@ LinearLayout mlir::block::dropTensorDim(const LinearLayout &layout,
   return renumberTensorDims(layout.sublayout(layout.getInDimNames(), outs));
 }
 
+LinearLayout mlir::block::insertTensorDim(const LinearLayout &layout,
+                                          unsigned dim) {
+  SmallVector<LinearLayout::InDim> ins(layout.getInDims());
+  for (auto &[name, bases] : ins)
+    for (LinearLayout::Basis &basis : bases)
+      basis.insert(basis.begin() + dim, 0);
+  SmallVector<LinearLayout::OutDim> outs(layout.getOutDims());
+  outs.insert(outs.begin() + dim, {"", 1});
+  return renumberTensorDims(LinearLayout(ins, outs));
+}
+
+LinearLayout mlir::block::reshapeTensor(const LinearLayout &layout,
+                                        ArrayRef<int64_t> shape) {
+  // Split the row-major position from the last dimension, the fastest.
+  SmallVector<LinearLayout::OutDim> outs = getTensorOutDims(shape);
+  std::reverse(outs.begin(), outs.end());
+  LinearLayout reshaped = flattenRowMajor(layout, "position").reshapeOuts(outs);
+  SmallVector<std::string> names = getTensorDimNames(shape.size());
+  return reshaped.transposeOuts(
+      SmallVector<StringRef>(names.begin(), names.end()));
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor-core fragments
 //===----------------------------------------------------------------------===//

@@ -169,4 +169,31 @@ TEST(TensorLayouts, RowMajorFlatteningPutsTheLastDimensionFirst) {
   EXPECT_EQ(flat.getNumConsecutiveInOut(), 2);
 }
 
+TEST(TensorLayouts, InsertingAUnitDimensionUndoesDroppingIt) {
+  LinearLayout l = getMmaAccumulatorTile();
+  LinearLayout expanded = insertTensorDim(l, 1);
+  EXPECT_EQ(llvm::SmallVector<LinearLayout::OutDim>(expanded.getOutDims()),
+            (llvm::SmallVector<LinearLayout::OutDim>{
+                {"dim0", 16}, {"dim1", 1}, {"dim2", 8}}));
+  for (int32_t reg = 0; reg < 4; ++reg)
+    for (int32_t lane = 0; lane < kWarpSize; ++lane) {
+      Index index = l.apply({reg, lane});
+      EXPECT_EQ(expanded.apply({reg, lane}), (Index{index[0], 0, index[1]}));
+    }
+  EXPECT_EQ(dropTensorDim(expanded, 1), l);
+}
+
+TEST(TensorLayouts, ReshapingKeepsEachThreadsRowMajorPositions) {
+  LinearLayout l = getMmaAccumulatorTile();
+  LinearLayout reshaped = reshapeTensor(l, {4, 32});
+  for (int32_t reg = 0; reg < 4; ++reg)
+    for (int32_t lane = 0; lane < kWarpSize; ++lane) {
+      Index index = l.apply({reg, lane});
+      int32_t position = index[0] * 8 + index[1];
+      EXPECT_EQ(reshaped.apply({reg, lane}),
+                (Index{position / 32, position % 32}));
+    }
+  EXPECT_EQ(reshapeTensor(reshaped, {16, 8}), l);
+}
+
 } // namespace

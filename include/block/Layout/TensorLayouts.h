@@ -71,6 +71,15 @@ LinearLayout permuteTensorDims(const LinearLayout &layout,
 /// renumbered.
 LinearLayout dropTensorDim(const LinearLayout &layout, unsigned dim);
 
+/// `layout` with an output dimension of size 1 inserted at `dim`, the others
+/// renumbered: the inverse of dropTensorDim.
+LinearLayout insertTensorDim(const LinearLayout &layout, unsigned dim);
+
+/// The layout of the tensor reshaped to `shape` (of as many elements), each
+/// thread holding the elements of the same row-major positions.
+LinearLayout reshapeTensor(const LinearLayout &layout,
+                           llvm::ArrayRef<int64_t> shape);
+
 //===----------------------------------------------------------------------===//
 // Tensor-core fragments (PTX ISA, "Matrix fragments for mma.m16n8k*" and
 // "Register fragments for wgmma.mma_async .m64nNk*")

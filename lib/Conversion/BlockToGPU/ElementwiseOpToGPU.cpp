@@ -118,7 +118,8 @@ struct ConstantOpToGPU : OpConversionPattern<arith::ConstantOp> {
     }
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
     if (!dense)
-      return op.emitOpError("needs a dense tensor constant");
+      return rewriter.notifyMatchFailure(
+          op, "the layout contract refuses constants that are not dense");
     Type elementType = type.getElementType();
     Type memoryType = getMemoryType(elementType);
     FailureOr<StringAttr> table = createTable(rewriter, op, dense, memoryType);

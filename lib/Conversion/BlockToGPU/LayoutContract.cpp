@@ -4,16 +4,19 @@
 // layout over the kernel's warps; element-wise and memory operations see one
 // linear layout on all their tensors; expand_dims, broadcast and trans move
 // no data, reductions give slices and scans keep the layout (their verifiers
-// check those through the layout algebra). Checked up front so that the
-// patterns may rely on it.
+// check those through the layout algebra); and what the patterns need of the
+// layouts beyond that (isReduceLowerable, ...). Checked up front, once, so
+// that the patterns may rely on it and never report errors themselves.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LayoutContract.h"
+#include "Patterns.h"
 #include "TensorDistribution.h"
 
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -83,6 +86,57 @@ static bool isSupported(Operation *op) {
              scf::ConditionOp, func::ReturnOp>(op);
 }
 
+static LinearLayout getLinearLayout(Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return cast<DistributedLayoutAttr>(tensor.getEncoding())
+      .toLinearLayout(tensor.getShape());
+}
+
+/// Whether each thread holds the elements of the result of `reduce` that
+/// its operand elements reduce to, in its own registers.
+static bool reducesInPlace(ReduceOp reduce) {
+  Type result = reduce.getResult(0).getType();
+  if (!isa<RankedTensorType>(result))
+    return true;
+  std::string axis = getTensorDimName(reduce.getAxis());
+  LinearLayout src =
+      getLinearLayout(reduce.getSrcs().front().getType()).resizeOut(axis, 1);
+  return getRegisterRelabel(dropTensorDim(src, reduce.getAxis()),
+                            getLinearLayout(result))
+      .has_value();
+}
+
+/// What the patterns need of an operation's layouts beyond the rules of its
+/// verifier.
+static LogicalResult checkLowerable(Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    if (!isa<DenseElementsAttr>(constant.getValue()))
+      return op->emitOpError("needs a dense tensor constant");
+  if (isa<BroadcastOp, ExpandDimsOp>(op) && !isRelabelingShapeOp(op))
+    return op->emitOpError()
+           << "operand layout " << op->getOperand(0).getType()
+           << " does not match result layout " << op->getResult(0).getType()
+           << " as the layout contract requires" << kRunLayouts;
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    if (!reducesInPlace(reduce))
+      return op->emitOpError()
+             << "result layout " << reduce.getResult(0).getType()
+             << " is not the slice of the operand layout along the axis, as "
+                "the layout contract requires"
+             << kRunLayouts;
+    if (!isReduceLowerable(reduce))
+      return op->emitOpError("cannot reduce a layout whose lanes or warps "
+                             "move along the axis and another dimension at "
+                             "once");
+  }
+  if (auto scan = dyn_cast<ScanOp>(op); scan && !isScanLowerable(scan))
+    return op->emitOpError(
+        "cannot scan this layout: each bit of the axis index must come from "
+        "one register, lane or warp bit whose basis moves along the axis "
+        "only");
+  return success();
+}
+
 static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
   if (isa<func::CallOp, func::CallIndirectOp>(op))
     return op->emitOpError("calls in kernels are not supported: inline the "
@@ -105,19 +159,16 @@ static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
   // their verifiers'.
   if (needsOneLayout(op)) {
     auto first = cast<RankedTensorType>(tensors.front());
-    LinearLayout layout = cast<DistributedLayoutAttr>(first.getEncoding())
-                              .toLinearLayout(first.getShape());
+    LinearLayout layout = getLinearLayout(first);
     for (Type type : tensors) {
-      auto tensor = cast<RankedTensorType>(type);
-      if (tensor.getShape() != first.getShape() ||
-          cast<DistributedLayoutAttr>(tensor.getEncoding())
-                  .toLinearLayout(tensor.getShape()) != layout)
+      if (cast<RankedTensorType>(type).getShape() != first.getShape() ||
+          getLinearLayout(type) != layout)
         return op->emitOpError()
                << "mixes the layouts of " << tensors.front() << " and " << type
                << ", but its tensors must share one layout" << kRunLayouts;
     }
   }
-  return success();
+  return checkLowerable(op);
 }
 
 LogicalResult mlir::block::verifyLayoutContract(func::FuncOp kernel) {

@@ -111,6 +111,16 @@ private:
 int64_t getRelayoutScratchBytes(const TensorDistribution &from,
                                 Type elementType);
 
+/// Whether the patterns lower `op` with the layouts it has. The layout
+/// contract refuses, up front, what they do not, so that a pattern that
+/// fails to match leaves the operation to another pattern, and no pattern
+/// reports errors.
+bool isReduceLowerable(ReduceOp op);
+bool isScanLowerable(ScanOp op);
+/// Whether `op` (block.broadcast, block.expand_dims) moves no data: every
+/// thread holds its result's elements in its own registers.
+bool isRelabelingShapeOp(Operation *op);
+
 /// Scratch shared memory each operation needs, in bytes (0 for none).
 int64_t getShapeOpScratchBytes(Operation *op);
 int64_t getAtomicScratchBytes(Operation *op);

@@ -29,6 +29,8 @@ struct ReductionPlan {
   /// Number of result elements (1 for a rank-1 reduction).
   int64_t numResults = 1;
   TensorDistribution result;
+  /// For each register of a tensor result, the group that computes it.
+  SmallVector<unsigned> resultGroups;
 };
 } // namespace
 
@@ -53,12 +55,10 @@ static LogicalResult collectAxisBits(ArrayRef<ElementIndex> bases,
                                      unsigned axis,
                                      SmallVectorImpl<unsigned> &bits) {
   for (auto [bit, basis] : llvm::enumerate(bases)) {
-    if (basis[axis] == 0)
-      continue;
-    for (auto [d, component] : llvm::enumerate(basis))
-      if (d != axis && component != 0)
-        return failure();
-    bits.push_back(bit);
+    if (!movesAlongAxisOnly(basis, axis))
+      return failure();
+    if (basis[axis] != 0)
+      bits.push_back(bit);
   }
   return success();
 }
@@ -66,7 +66,7 @@ static LogicalResult collectAxisBits(ArrayRef<ElementIndex> bases,
 static FailureOr<ReductionPlan> planReduction(ReduceOp op) {
   unsigned axis = op.getAxis();
   TensorDistribution src = getDistribution(op.getSrcs().front().getType());
-  ReductionPlan plan{{}, {}, {}, 1, dropAxis(src, axis)};
+  ReductionPlan plan{{}, {}, {}, 1, dropAxis(src, axis), {}};
   plan.numResults = plan.result.getNumElements();
   if (failed(collectAxisBits(src.getLaneBases(), axis, plan.laneBits)) ||
       failed(collectAxisBits(src.getWarpBases(), axis, plan.warpBits)))
@@ -75,6 +75,22 @@ static FailureOr<ReductionPlan> planReduction(ReduceOp op) {
     if (src.isFirstCopy(reg))
       plan.groups[plan.result.linearize(plan.result.getRegisterIndex(reg))]
           .push_back(reg);
+  // The result registers are the groups, looked up by element: the result
+  // layout must be the operand's without the axis.
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+  if (!resultType)
+    return plan;
+  TensorDistribution result = getDistribution(resultType);
+  if (result.getLaneBases() != plan.result.getLaneBases() ||
+      result.getWarpBases() != plan.result.getWarpBases())
+    return failure();
+  for (unsigned reg = 0, e = result.getNumRegisters(); reg < e; ++reg) {
+    auto group =
+        plan.groups.find(result.linearize(result.getRegisterIndex(reg)));
+    if (group == plan.groups.end())
+      return failure();
+    plan.resultGroups.push_back(group - plan.groups.begin());
+  }
   return plan;
 }
 
@@ -83,6 +99,10 @@ static int64_t getExchangeBytes(const ReductionPlan &plan, Type elementType) {
   int64_t bytes = plan.numResults * (int64_t(1) << plan.warpBits.size()) *
                   getMemoryBytes(elementType);
   return llvm::alignTo(bytes, 8);
+}
+
+bool mlir::block::isReduceLowerable(ReduceOp op) {
+  return succeeded(planReduction(op));
 }
 
 int64_t mlir::block::getReduceScratchBytes(ReduceOp op) {
@@ -99,16 +119,10 @@ int64_t mlir::block::getReduceScratchBytes(ReduceOp op) {
 /// The position of the current warp along the axis: its axis bits, packed.
 static Value emitWarpPosition(OpBuilder &b, Location loc, Value warp,
                               ArrayRef<unsigned> warpBits) {
-  Value position = i32Constant(b, loc, 0);
-  for (auto [i, bit] : llvm::enumerate(warpBits)) {
-    Value set = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, warp, i32Constant(b, loc, bit)),
-        i32Constant(b, loc, 1));
-    position = arith::OrIOp::create(
-        b, loc, position,
-        arith::ShLIOp::create(b, loc, set, i32Constant(b, loc, i)));
-  }
-  return position;
+  SmallVector<IdBit> bits;
+  for (auto [i, bit] : llvm::enumerate(warpBits))
+    bits.push_back({warp, bit, unsigned(i)});
+  return emitGatherBits(b, loc, bits);
 }
 
 namespace {
@@ -121,8 +135,8 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
     Location loc = op.getLoc();
     FailureOr<ReductionPlan> plan = planReduction(op);
     if (failed(plan))
-      return op.emitOpError("cannot reduce a layout whose lanes or warps move "
-                            "along the axis and another dimension at once");
+      return rewriter.notifyMatchFailure(
+          op, "the layout contract refuses these layouts");
     Region &combiner = op.getCombiner();
     unsigned numOperands = op.getSrcs().size();
 
@@ -147,32 +161,13 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
     if (!plan->warpBits.empty())
       combineWarps(rewriter, loc, *plan, combiner, numOperands, accumulators);
 
-    // The result registers are the groups, looked up by element.
     SmallVector<SmallVector<Value>> results(numOperands);
-    auto resultType = dyn_cast<RankedTensorType>(op.getResult(0).getType());
-    if (!resultType) {
+    if (!isa<RankedTensorType>(op.getResult(0).getType()))
       for (unsigned k = 0; k < numOperands; ++k)
         results[k].push_back(accumulators.front()[k]);
-    } else {
-      TensorDistribution result = getDistribution(resultType);
-      if (result.getLaneBases() != plan->result.getLaneBases() ||
-          result.getWarpBases() != plan->result.getWarpBases())
-        return op.emitOpError()
-               << "result layout " << Type(resultType)
-               << " is not the slice of the operand layout along the axis, "
-                  "as the layout contract requires; run block-assign-layouts "
-                  "first";
-      for (unsigned reg = 0, e = result.getNumRegisters(); reg < e; ++reg) {
-        int64_t position = result.linearize(result.getRegisterIndex(reg));
-        auto group = plan->groups.find(position);
-        if (group == plan->groups.end())
-          return op.emitOpError("result layout holds elements the operand "
-                                "layout does not reduce in this thread");
-        for (unsigned k = 0; k < numOperands; ++k)
-          results[k].push_back(
-              accumulators[group - plan->groups.begin()][k]);
-      }
-    }
+    for (unsigned group : plan->resultGroups)
+      for (unsigned k = 0; k < numOperands; ++k)
+        results[k].push_back(accumulators[group][k]);
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
   }

@@ -1,13 +1,16 @@
 //===- ScanOpToGPU.cpp - Inclusive scans along an axis --------------------===//
 //
-// The axis index of an element decomposes, for the layouts this lowering
-// accepts, as  chunk + lane * C + warp * C * L + repetition * C * L * W:
-// a thread holds chunks of C consecutive elements, consecutive lanes (a run
-// of lane id bits) hold consecutive chunks, then the warps, then the
-// repetitions of the whole tile. The scan runs in that order: sequentially
-// in each chunk, Hillis-Steele over the lanes with shuffles, and through
-// shared memory over warps and repetitions. A reverse scan is the same on
-// mirrored positions.
+// Each bit of an element's axis index comes from one bit of its register
+// number, lane id or warp id, in any order (the rows of an mma accumulator
+// interleave them). From the lowest: the register bits below the first
+// other bit make chunks of C consecutive elements per thread; the lane bits
+// that follow, a run of consecutive lane id bits, make L consecutive chunks;
+// all higher bits, of registers, lanes and warps in any order, number
+// segments of C * L consecutive elements. The scan runs in that order:
+// sequentially in each chunk, Hillis-Steele over the lanes with shuffles,
+// and through shared memory over the segments, each of which finds its
+// total in a slot of its number. A reverse scan is the same on mirrored
+// positions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,12 +27,25 @@ using namespace mlir;
 using namespace mlir::block;
 
 namespace {
+enum class IdKind { Register, Lane, Warp };
+
+/// A lane or warp id bit that numbers segments: the bit of the segment
+/// number it gives.
+struct SegmentBit {
+  IdKind kind;
+  unsigned idBit;
+  unsigned segmentBit;
+};
+
 struct ScanPlan {
-  int64_t chunk = 1;              // C
-  unsigned laneShift = 0;         // first lane id bit along the axis
-  int64_t numLanes = 1;           // L
-  SmallVector<unsigned> warpBits; // warp id bits along the axis, in order
-  int64_t numReps = 1;            // repetitions along the axis
+  int64_t chunk = 1;      // C
+  unsigned laneShift = 0; // first lane id bit of the lanes' run
+  int64_t numLanes = 1;   // L
+  /// The register bits that number segments, as segment number bits: the
+  /// repetitions, in order.
+  SmallVector<unsigned> repBits;
+  /// The lane and warp id bits that number segments.
+  SmallVector<SegmentBit> threadBits;
   /// Per row (elements with one index off the axis): registers indexed by
   /// [repetition][position in the chunk].
   llvm::MapVector<int64_t, SmallVector<SmallVector<unsigned>>> rows;
@@ -37,73 +53,98 @@ struct ScanPlan {
   SmallVector<std::pair<unsigned, unsigned>> copies;
   TensorDistribution rowDist;
 
-  int64_t numWarps() const { return int64_t(1) << warpBits.size(); }
+  int64_t numReps() const { return int64_t(1) << repBits.size(); }
+  int64_t numThreadSegments() const { return int64_t(1) << threadBits.size(); }
+  int64_t numSegments() const { return numReps() * numThreadSegments(); }
   int64_t numRows() const { return rowDist.getNumElements(); }
+
+  /// The part of a segment number that repetition `rep` gives.
+  int64_t getRepSegment(int64_t rep) const {
+    int64_t segment = 0;
+    for (auto [i, bit] : llvm::enumerate(repBits))
+      segment |= ((rep >> i) & 1) << bit;
+    return segment;
+  }
+  /// The part of a segment number that the `t`-th combination of the
+  /// thread bits gives.
+  int64_t getThreadSegment(int64_t t) const {
+    int64_t segment = 0;
+    for (auto [i, bit] : llvm::enumerate(threadBits))
+      segment |= ((t >> i) & 1) << bit.segmentBit;
+    return segment;
+  }
 };
 } // namespace
 
-/// The axis components of the bases that move along the axis, which must
-/// move along it only.
-static LogicalResult axisSteps(ArrayRef<ElementIndex> bases, unsigned axis,
-                               SmallVectorImpl<std::pair<int64_t, unsigned>> &steps) {
-  for (auto [bit, basis] : llvm::enumerate(bases)) {
-    if (basis[axis] == 0)
-      continue;
-    for (auto [d, c] : llvm::enumerate(basis))
-      if (d != axis && c != 0)
+/// Which register, lane or warp bit gives each bit of the axis index, lowest
+/// first; fails unless each bit comes from exactly one basis that moves
+/// along the axis only.
+static FailureOr<SmallVector<std::pair<IdKind, unsigned>>>
+getAxisBitSources(const TensorDistribution &src, unsigned axis) {
+  unsigned numBits = llvm::Log2_64(src.getShape()[axis]);
+  SmallVector<std::optional<std::pair<IdKind, unsigned>>> sources(numBits);
+  for (auto [kind, bases] :
+       {std::pair{IdKind::Register, src.getRegisterBases()},
+        {IdKind::Lane, src.getLaneBases()},
+        {IdKind::Warp, src.getWarpBases()}})
+    for (auto [bit, basis] : llvm::enumerate(bases)) {
+      if (!movesAlongAxisOnly(basis, axis))
         return failure();
-    steps.push_back({basis[axis], bit});
+      if (basis[axis] == 0)
+        continue;
+      if (!llvm::isPowerOf2_64(basis[axis]))
+        return failure();
+      std::optional<std::pair<IdKind, unsigned>> &source =
+          sources[llvm::Log2_64(basis[axis])];
+      if (source)
+        return failure();
+      source = {kind, unsigned(bit)};
+    }
+  SmallVector<std::pair<IdKind, unsigned>> result;
+  for (std::optional<std::pair<IdKind, unsigned>> &source : sources) {
+    if (!source)
+      return failure();
+    result.push_back(*source);
   }
-  llvm::sort(steps);
-  return success();
+  return result;
 }
 
 static FailureOr<ScanPlan> planScan(ScanOp op) {
   unsigned axis = op.getAxis();
   TensorDistribution src = getDistribution(op.getSrcs().front().getType());
+  FailureOr<SmallVector<std::pair<IdKind, unsigned>>> sources =
+      getAxisBitSources(src, axis);
+  if (failed(sources))
+    return failure();
   SmallVector<int64_t> rowShape(src.getShape());
   rowShape[axis] = 1;
-  ScanPlan plan{1, 0, 1, {}, 1, {}, {},
+  ScanPlan plan{1, 0, 1, {}, {}, {}, {},
                 src.remap(rowShape, [&](ArrayRef<int64_t> index) {
                   ElementIndex row(index);
                   row[axis] = 0;
                   return row;
                 })};
-  SmallVector<std::pair<int64_t, unsigned>> regSteps, laneSteps, warpSteps;
-  if (failed(axisSteps(src.getRegisterBases(), axis, regSteps)) ||
-      failed(axisSteps(src.getLaneBases(), axis, laneSteps)) ||
-      failed(axisSteps(src.getWarpBases(), axis, warpSteps)))
-    return failure();
-  // Registers: the chunk, then (after lanes and warps) the repetitions.
-  size_t next = 0;
-  while (next < regSteps.size() && regSteps[next].first == plan.chunk) {
+  size_t next = 0, numBits = sources->size();
+  auto isNext = [&](IdKind kind) {
+    return next < numBits && (*sources)[next].first == kind;
+  };
+  for (; isNext(IdKind::Register); ++next)
     plan.chunk *= 2;
-    ++next;
-  }
-  int64_t step = plan.chunk;
-  for (auto [i, laneStep] : llvm::enumerate(laneSteps)) {
-    if (laneStep.first != step ||
-        laneStep.second != laneSteps.front().second + i)
-      return failure();
-    step *= 2;
-  }
-  if (!laneSteps.empty())
-    plan.laneShift = laneSteps.front().second;
-  plan.numLanes = int64_t(1) << laneSteps.size();
-  for (auto [warpStep, bit] : warpSteps) {
-    if (warpStep != step)
-      return failure();
-    plan.warpBits.push_back(bit);
-    step *= 2;
-  }
-  for (; next < regSteps.size(); ++next) {
-    if (regSteps[next].first != step)
-      return failure();
-    plan.numReps *= 2;
-    step *= 2;
+  if (isNext(IdKind::Lane))
+    plan.laneShift = (*sources)[next].second;
+  for (unsigned i = 0;
+       isNext(IdKind::Lane) && (*sources)[next].second == plan.laneShift + i;
+       ++i, ++next)
+    plan.numLanes *= 2;
+  unsigned segmentShift = next;
+  for (; next < numBits; ++next) {
+    auto [kind, bit] = (*sources)[next];
+    if (kind == IdKind::Register)
+      plan.repBits.push_back(next - segmentShift);
+    else
+      plan.threadBits.push_back({kind, bit, unsigned(next - segmentShift)});
   }
 
-  int64_t tile = plan.chunk * plan.numLanes * plan.numWarps();
   for (unsigned reg = 0, e = src.getNumRegisters(); reg < e; ++reg) {
     if (!src.isFirstCopy(reg)) {
       plan.copies.push_back({reg, src.getFirstCopy(reg)});
@@ -114,21 +155,26 @@ static FailureOr<ScanPlan> planScan(ScanOp op) {
     int64_t position = src.getRegisterIndex(reg)[axis];
     auto &table = plan.rows[row];
     if (table.empty())
-      table.assign(plan.numReps, SmallVector<unsigned>(plan.chunk, 0));
-    table[position / tile][position % plan.chunk] = reg;
+      table.assign(plan.numReps(), SmallVector<unsigned>(plan.chunk, 0));
+    // The repetition: the register bits of the segment number, packed.
+    int64_t segment = position >> segmentShift, rep = 0;
+    for (auto [i, bit] : llvm::enumerate(plan.repBits))
+      rep |= ((segment >> bit) & 1) << i;
+    table[rep][position % plan.chunk] = reg;
   }
   return plan;
 }
 
 static int64_t getExchangeBytes(const ScanPlan &plan, Type elementType) {
-  return llvm::alignTo(plan.numRows() * plan.numReps * plan.numWarps() *
-                           getMemoryBytes(elementType),
-                       8);
+  return llvm::alignTo(
+      plan.numRows() * plan.numSegments() * getMemoryBytes(elementType), 8);
 }
+
+bool mlir::block::isScanLowerable(ScanOp op) { return succeeded(planScan(op)); }
 
 int64_t mlir::block::getScanScratchBytes(ScanOp op) {
   FailureOr<ScanPlan> plan = planScan(op);
-  if (failed(plan) || (plan->numWarps() == 1 && plan->numReps == 1))
+  if (failed(plan) || plan->numSegments() == 1)
     return 0;
   int64_t bytes = 0;
   for (Value src : op.getSrcs())
@@ -148,9 +194,8 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<ScanPlan> plan = planScan(op);
     if (failed(plan))
-      return op.emitOpError("cannot scan this layout: the axis must be held as "
-                            "chunks per thread, then consecutive lanes, then "
-                            "warps, then repetitions");
+      return rewriter.notifyMatchFailure(
+          op, "the layout contract refuses this layout");
     Location loc = op.getLoc();
     bool reverse = op.getReverse();
     Region &combiner = op.getCombiner();
@@ -220,8 +265,8 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
       totals.push_back(std::move(rowTotals));
     }
 
-    // 3. Warps and repetitions, through shared memory.
-    if (plan->numWarps() > 1 || plan->numReps > 1)
+    // 3. Segments, through shared memory.
+    if (plan->numSegments() > 1)
       combineThroughSharedMemory(rewriter, loc, *plan, ids, lanePos, reverse,
                                  numOperands, totals, values, combine, select);
 
@@ -255,15 +300,14 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
                                   ArrayRef<SmallVector<Values>> totals,
                                   SmallVector<Values> &values,
                                   CombineFn combine, SelectFn select) const {
-    int64_t numWarps = plan.numWarps(), numSlots = plan.numReps * numWarps;
-    Value warpPos = i32Constant(b, loc, 0);
-    for (auto [i, bit] : llvm::enumerate(plan.warpBits)) {
-      Value set = arith::AndIOp::create(
-          b, loc, arith::ShRUIOp::create(b, loc, ids.warp, i32Constant(b, loc, bit)),
-          i32Constant(b, loc, 1));
-      warpPos = arith::OrIOp::create(
-          b, loc, warpPos, arith::ShLIOp::create(b, loc, set, i32Constant(b, loc, i)));
-    }
+    int64_t numThreadSegments = plan.numThreadSegments(),
+            numSlots = plan.numSegments();
+    // The part of the segment number that the thread gives.
+    SmallVector<IdBit> bits;
+    for (SegmentBit bit : plan.threadBits)
+      bits.push_back({bit.kind == IdKind::Warp ? ids.warp : ids.lane, bit.idBit,
+                      bit.segmentBit});
+    Value threadSegment = emitGatherBits(b, loc, bits);
     Value shared = emitSharedMemoryBase(b, loc);
     SmallVector<Value> bases;
     int64_t offset = 0;
@@ -285,7 +329,7 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
       return emitElementAddress(b, loc, bases[k], getMemoryType(type), slot);
     };
 
-    // The last lane of each warp holds the warp's total of each repetition.
+    // The last lane of the lanes' run holds its segment's total.
     Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lanePos,
                                          i32Constant(b, loc, plan.numLanes - 1));
     emitBarrier(b, loc);
@@ -294,8 +338,9 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
         for (auto [rep, total] : llvm::enumerate(rowTotals)) {
           Value slot = arith::AddIOp::create(
               then, thenLoc, rowSlot,
-              arith::AddIOp::create(then, thenLoc, warpPos,
-                                    i32Constant(then, thenLoc, rep * numWarps)));
+              arith::AddIOp::create(
+                  then, thenLoc, threadSegment,
+                  i32Constant(then, thenLoc, plan.getRepSegment(rep))));
           for (unsigned k = 0; k < numOperands; ++k)
             LLVM::StoreOp::create(then, thenLoc, toMemory(then, thenLoc, total[k]),
                                   address(k, total[k].getType(), slot));
@@ -306,11 +351,13 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
 
     // Inclusive prefixes over the slots in scan order; each chunk then takes
     // the prefix of the slot before its own.
-    Value logicalWarp =
-        reverse ? Value(arith::SubIOp::create(b, loc,
-                                              i32Constant(b, loc, numWarps - 1),
-                                              warpPos))
-                : warpPos;
+    Value logicalThread =
+        reverse ? Value(arith::SubIOp::create(
+                      b, loc,
+                      i32Constant(b, loc,
+                                  plan.getThreadSegment(numThreadSegments - 1)),
+                      threadSegment))
+                : threadSegment;
     for (auto [rowIndex, rowSlot] : llvm::enumerate(rowSlots)) {
       const SmallVector<SmallVector<unsigned>> &table =
           (plan.rows.begin() + rowIndex)->second;
@@ -328,21 +375,24 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
         }
         prefix.push_back(j == 0 ? loaded : combine(prefix.back(), loaded));
       }
-      for (int64_t rep = 0; rep < plan.numReps; ++rep) {
-        int64_t logicalRep = reverse ? plan.numReps - 1 - rep : rep;
-        // The slot before (logicalRep, logicalWarp) is
-        // logicalRep * numWarps + logicalWarp - 1.
-        Values before = prefix[std::max<int64_t>(0, logicalRep * numWarps - 1)];
-        for (int64_t w = 1; w < numWarps; ++w) {
-          Value isW = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            logicalWarp, i32Constant(b, loc, w));
-          before = select(isW, prefix[logicalRep * numWarps + w - 1], before);
+      for (int64_t rep = 0, numReps = plan.numReps(); rep < numReps; ++rep) {
+        // The slot before the logical segment repSegment + logicalThread.
+        int64_t repSegment =
+            plan.getRepSegment(reverse ? numReps - 1 - rep : rep);
+        Values before = prefix[std::max<int64_t>(0, repSegment - 1)];
+        for (int64_t t = 1; t < numThreadSegments; ++t) {
+          int64_t threadPart = plan.getThreadSegment(t);
+          Value isT = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            logicalThread,
+                                            i32Constant(b, loc, threadPart));
+          before = select(isT, prefix[repSegment + threadPart - 1], before);
         }
         Value hasBefore =
-            logicalRep > 0
+            repSegment > 0
                 ? Value(arith::ConstantIntOp::create(b, loc, 1, 1))
                 : Value(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                              logicalWarp, i32Constant(b, loc, 0)));
+                                              logicalThread,
+                                              i32Constant(b, loc, 0)));
         for (unsigned reg : table[rep])
           values[reg] = select(hasBefore, combine(before, values[reg]),
                                values[reg]);

@@ -108,11 +108,8 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
       return success();
     }
     if (!allowsRelayout())
-      return op.emitOpError()
-             << "operand layout " << op.getSrc().getType()
-             << " does not match result layout " << op.getType()
-             << " as the layout contract requires; run block-assign-layouts "
-                "first";
+      return rewriter.notifyMatchFailure(
+          op, "moves data, which the layout contract refuses");
     rewriter.replaceOpWithMultiple(
         op, SmallVector<SmallVector<Value>>{
                 emitRelayout(rewriter, op.getLoc(), values, from, to, toFrom)});
@@ -153,17 +150,31 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
 };
 } // namespace
 
-/// Scratch bytes of a shape operation whose layouts need shared memory.
+/// Whether every thread holds the elements of `op`'s result in its own
+/// registers.
 template <typename SourceOp>
-static int64_t getScratchBytesOf(SourceOp op) {
+static bool movesNoData(SourceOp op) {
   TensorDistribution from = getDistribution(op.getSrc().getType());
   TensorDistribution to = getDistribution(op.getType());
   auto toFrom = [&](ArrayRef<int64_t> index) {
     return ShapeOpToGPU<SourceOp>::mapIndex(op, from, to, index);
   };
-  if (mapRegisters(from, to, toFrom))
+  return mapRegisters(from, to, toFrom).has_value();
+}
+
+/// Scratch bytes of a shape operation whose layouts need shared memory.
+template <typename SourceOp>
+static int64_t getScratchBytesOf(SourceOp op) {
+  if (movesNoData(op))
     return 0;
-  return getRelayoutScratchBytes(from, op.getType().getElementType());
+  return getRelayoutScratchBytes(getDistribution(op.getSrc().getType()),
+                                 op.getType().getElementType());
+}
+
+bool mlir::block::isRelabelingShapeOp(Operation *op) {
+  if (auto broadcast = dyn_cast<BroadcastOp>(op))
+    return movesNoData(broadcast);
+  return movesNoData(cast<ExpandDimsOp>(op));
 }
 
 int64_t mlir::block::getShapeOpScratchBytes(Operation *op) {

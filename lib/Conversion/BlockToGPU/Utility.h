@@ -56,6 +56,17 @@ Value emitElementAddress(OpBuilder &b, Location loc, Value base,
                          Type memoryType, Value position);
 void emitBarrier(OpBuilder &b, Location loc);
 
+/// Whether `basis` moves along `axis` only, if at all.
+bool movesAlongAxisOnly(ArrayRef<int64_t> basis, unsigned axis);
+
+/// Bit `from` of the thread id `id`, placed at bit `to`.
+struct IdBit {
+  Value id;
+  unsigned from, to;
+};
+/// Emits the i32 whose bits are `bits` (the others zero).
+Value emitGatherBits(OpBuilder &b, Location loc, ArrayRef<IdBit> bits);
+
 /// A warp shuffle of a scalar of any type, split into 32-bit shuffles.
 Value emitShuffle(OpBuilder &b, Location loc, Value value, Value offset,
                   gpu::ShuffleMode mode);

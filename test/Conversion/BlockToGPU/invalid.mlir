@@ -51,3 +51,64 @@ func.func @too_big(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warp
   %r = block.arange 0, 65536 : tensor<65536xi32, #A>
   return
 }
+
+// -----
+
+#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @resource_constant() attributes {block.kernel, block.num_warps = 1 : i32} {
+  // expected-error @+1 {{'arith.constant' op needs a dense tensor constant}}
+  %c = arith.constant dense_resource<zeros> : tensor<32xi32, #A>
+  return
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      zeros: "0x040000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    }
+  }
+#-}
+
+// -----
+
+// A lane that moves along the axis and the other dimension at once.
+#D = #block.linear<register = [[0, 1]], lane = [[1, 1], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []>
+func.func @reduce_diagonal(%v: f32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %x = block.splat %v : tensor<32x2xf32, #D>
+  // expected-error @+1 {{'block.reduce' op cannot reduce a layout whose lanes or warps move along the axis and another dimension at once}}
+  %r = block.reduce %x axis = 0 : (tensor<32x2xf32, #D>) -> tensor<2xf32, #block.slice<dim = 0, parent = #D>> {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    block.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#D = #block.linear<register = [[0, 1]], lane = [[1, 1], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []>
+func.func @scan_diagonal(%v: f32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %x = block.splat %v : tensor<32x2xf32, #D>
+  // expected-error @+1 {{'block.scan' op cannot scan this layout}}
+  %s = block.scan %x axis = 0 : (tensor<32x2xf32, #D>) -> tensor<32x2xf32, #D> {
+  ^bb0(%a: f32, %b: f32):
+    %t = arith.addf %a, %b : f32
+    block.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// Lane bit 4 moves by 48 along the axis: two axis index bits at once.
+#W = #block.linear<register = [[1]], lane = [[2], [4], [8], [16], [48]], warp = []>
+func.func @scan_two_bits(%v: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %x = block.splat %v : tensor<64xi32, #W>
+  // expected-error @+1 {{'block.scan' op cannot scan this layout: each bit of the axis index must come from one register, lane or warp bit whose basis moves along the axis only}}
+  %s = block.scan %x axis = 0 : (tensor<64xi32, #W>) -> tensor<64xi32, #W> {
+  ^bb0(%a: i32, %b: i32):
+    %t = arith.addi %a, %b : i32
+    block.yield %t : i32
+  }
+  return
+}

@@ -4,8 +4,9 @@
 // thread move up to 16 bytes per access and a warp cover contiguous memory
 // (from the axis info of its pointers). The layouts spread from the anchors
 // over the relations the operations impose (identical for elementwise
-// operations, a slice across expand_dims and reduce, a permutation across
-// trans); tensors no anchor reaches get a default. Where two layouts meet,
+// operations, a slice across reduce, and across trans, expand_dims,
+// broadcast and reshape what the layout algebra derives: LayoutUtils);
+// tensors no anchor reaches get a default. Where two layouts meet,
 // block.convert_layout moves the tensor from one to the other.
 //
 // Anchors of higher rank go first, so that the rows and columns of a tile
@@ -36,18 +37,22 @@ namespace {
 /// How the layout of `to` follows from the layout of the value the edge
 /// leaves.
 enum class Relation {
-  Same,           // identical
-  Slice,          // `to` is the slice at `axis` of the other
-  Parent,         // the other is the slice at `axis` of `to`
-  Permute,        // `to` is the other permuted by `order` (block.trans)
-  InversePermute, // the other is `to` permuted by `order`
+  Same,    // identical
+  Slice,   // `to` is the slice at `axis` of the other (block.reduce)
+  Parent,  // the other is the slice at `axis` of `to`
+  Result,  // `to` is the result of the shape operation `op` of the other
+  Operand, // `to` is the operand of the shape operation `op` of the other
 };
 
 struct Edge {
   Value to;
   Relation relation;
   unsigned axis = 0;
-  ArrayRef<int32_t> order;
+  /// The block.trans, block.expand_dims, block.broadcast or block.reshape
+  /// of a Result or Operand edge.
+  Operation *op = nullptr;
+
+  bool crossesTrans() const { return isa_and_nonnull<TransOp>(op); }
 };
 
 static bool isTensor(Value value) {
@@ -58,13 +63,12 @@ static bool isTensor(Value value) {
 static bool hasOneLayout(Operation *op) {
   return op->hasTrait<::mlir::OpTrait::Elementwise>() ||
          isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
-             PtrToIntOp, IntToPtrOp, BroadcastOp, ScanOp,
-             blockgpu::AsyncCopyOp>(op);
+             PtrToIntOp, IntToPtrOp, ScanOp, blockgpu::AsyncCopyOp>(op);
 }
 
 /// Operations that accept any layouts, or whose tensors are only results.
 static bool isLayoutFree(Operation *op) {
-  return isa<ReshapeOp, ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
+  return isa<ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
              arith::ConstantOp, blockgpu::LocalAllocOp, blockgpu::LocalStoreOp,
              blockgpu::LocalLoadOp>(op) ||
          op->hasTrait<::mlir::OpTrait::ConstantLike>() ||
@@ -169,8 +173,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   void addEdge(Value from, Value to, Relation relation, unsigned axis = 0,
-               ArrayRef<int32_t> order = {}) {
-    edges[from].push_back({to, relation, axis, order});
+               Operation *op = nullptr) {
+    edges[from].push_back({to, relation, axis, op});
   }
   ArrayRef<Edge> getEdges(Value value) const {
     auto it = edges.find(value);
@@ -238,8 +242,9 @@ private:
         relateSame(all[0], all[i]);
       return success();
     }
-    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-      relateSlice(expand.getSrc(), expand.getResult(), expand.getAxis());
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp>(op)) {
+      addEdge(op->getOperand(0), op->getResult(0), Relation::Result, 0, op);
+      addEdge(op->getResult(0), op->getOperand(0), Relation::Operand, 0, op);
       return success();
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -247,13 +252,6 @@ private:
         relateSame(reduce.getSrcs().front(), src);
       for (Value result : tensors(reduce.getResults()))
         relateSlice(result, reduce.getSrcs().front(), reduce.getAxis());
-      return success();
-    }
-    if (auto trans = dyn_cast<TransOp>(op)) {
-      addEdge(trans.getSrc(), trans.getResult(), Relation::Permute, 0,
-              trans.getOrder());
-      addEdge(trans.getResult(), trans.getSrc(), Relation::InversePermute, 0,
-              trans.getOrder());
       return success();
     }
     if (auto dot = dyn_cast<DotOp>(op)) {
@@ -291,21 +289,12 @@ private:
       auto slice = dyn_cast<SliceLayoutAttr>(from);
       return slice && slice.getDim() == edge.axis ? slice.getParent() : nullptr;
     }
-    case Relation::Permute:
-      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
-        return blocked.permute(edge.order);
-      return nullptr;
-    case Relation::InversePermute:
-      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
-        return inversePermuteBlockedLayout(blocked, edge.order);
-      return nullptr;
+    case Relation::Result:
+      return getResultLayout(edge.op, from);
+    case Relation::Operand:
+      return getOperandLayout(edge.op, from);
     }
     llvm_unreachable("unknown relation");
-  }
-
-  static bool isPermutation(Relation relation) {
-    return relation == Relation::Permute ||
-           relation == Relation::InversePermute;
   }
 
   /// Whether `layout` would spread `value` over more threads than a
@@ -343,8 +332,7 @@ private:
       Value from = queue[next];
       DistributedLayoutAttr fromLayout = layouts.lookup(from);
       for (const Edge &edge : getEdges(from)) {
-        if (layouts.count(edge.to) ||
-            (isPermutation(edge.relation) && !acrossTrans))
+        if (layouts.count(edge.to) || (edge.crossesTrans() && !acrossTrans))
           continue;
         DistributedLayoutAttr inferred = infer(edge, fromLayout);
         if (inferred && !replicatesNeedlessly(edge.to, inferred)) {
@@ -361,12 +349,12 @@ private:
     for (Value value : values)
       if (!layouts.count(value))
         for (const Edge &edge : getEdges(value))
-          if (isPermutation(edge.relation))
+          if (edge.crossesTrans())
             if (DistributedLayoutAttr from = layouts.lookup(edge.to)) {
               Edge back = edge;
-              back.relation = edge.relation == Relation::Permute
-                                  ? Relation::InversePermute
-                                  : Relation::Permute;
+              back.relation = edge.relation == Relation::Result
+                                  ? Relation::Operand
+                                  : Relation::Result;
               if (DistributedLayoutAttr inferred = infer(back, from)) {
                 seed(value, inferred, /*acrossTrans=*/true);
                 break;
@@ -512,7 +500,8 @@ private:
         if (!anchorOfComponent.try_emplace(value, preferred).second)
           continue;
         for (const Edge &edge : getEdges(value))
-          if (edge.relation == Relation::Same)
+          if (edge.relation == Relation::Same ||
+              isa_and_nonnull<BroadcastOp>(edge.op))
             worklist.push_back(edge.to);
       }
     }
@@ -560,8 +549,7 @@ private:
         layout = SliceLayoutAttr::get(context, reduce.getAxis(),
                                       layouts.lookup(reduce.getSrcs().front()));
       if (auto trans = dyn_cast<TransOp>(op))
-        layout =
-            getTransSourceLayout(trans).permute(trans.getOrder());
+        layout = getResultLayout(trans, getTransSourceLayout(trans));
       fixedLayouts.push_back(layout);
     }
     return fixedLayouts;
@@ -580,17 +568,14 @@ private:
     return nullptr;
   }
 
-  /// block.trans permutes a blocked layout; a source of another layout is
-  /// first moved to the blocked layout the result asks for, or a default.
-  BlockedLayoutAttr getTransSourceLayout(TransOp trans) {
-    // A value without a layout yet (the source of a trans of a trans) looks
-    // up null: dyn_cast_if_present (found by block-fuzz-opt).
-    if (auto blocked = dyn_cast_if_present<BlockedLayoutAttr>(
-            layouts.lookup(trans.getSrc())))
-      return blocked;
-    if (auto blocked = dyn_cast_if_present<BlockedLayoutAttr>(
-            layouts.lookup(trans.getResult())))
-      return inversePermuteBlockedLayout(blocked, trans.getOrder());
+  /// The layout block.trans permutes: its source's, else the one its result
+  /// asks for, else a default. (The source of a trans of a trans may have
+  /// no layout yet; found by block-fuzz-opt.)
+  DistributedLayoutAttr getTransSourceLayout(TransOp trans) {
+    if (DistributedLayoutAttr layout = layouts.lookup(trans.getSrc()))
+      return layout;
+    if (DistributedLayoutAttr layout = layouts.lookup(trans.getResult()))
+      return getOperandLayout(trans, layout);
     return getDefaultBlockedLayout(
         context, cast<RankedTensorType>(trans.getSrc().getType()).getShape(),
         numWarps);
@@ -603,22 +588,27 @@ private:
       return getCommonLayout(op);
     if (auto dot = dyn_cast<DotOp>(op))
       return &operand == &dot.getAccMutable() ? getCommonLayout(op) : nullptr;
-    if (auto expand = dyn_cast<ExpandDimsOp>(op))
-      return SliceLayoutAttr::get(context, expand.getAxis(),
-                                  getLayout(expand.getResult()));
+    // Called once every result has its type: a shape operation's operand
+    // follows from its result. (The operand of a trans may be a conversion
+    // made just before, which `layouts` does not know; a trans of a trans
+    // got a result layout that was no permutation of its operand's, found
+    // by block-fuzz-opt.)
+    // An operand of which each thread already holds the required elements
+    // in its registers keeps its layout (their verifiers read layouts
+    // through the algebra), as does any operand of a reshape that requires
+    // none.
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp>(op)) {
+      DistributedLayoutAttr required =
+          getOperandLayout(op, getLayout(op->getResult(0)));
+      DistributedLayoutAttr current = getLayout(operand.get());
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      return !required || (current && isRegisterRelabel(current, required,
+                                                        type.getShape()))
+                 ? current
+                 : required;
+    }
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return layouts.lookup(reduce.getSrcs().front());
-    if (auto trans = dyn_cast<TransOp>(op)) {
-      // Called once every result has its type: the operand must be the
-      // result's layout permuted back. The source value may be a conversion
-      // made just before, which `layouts` does not know (a trans of a trans
-      // got a result layout that was no permutation of its operand's; found
-      // by block-fuzz-opt).
-      if (auto blocked =
-              dyn_cast_if_present<BlockedLayoutAttr>(getLayout(trans.getResult())))
-        return inversePermuteBlockedLayout(blocked, trans.getOrder());
-      return getTransSourceLayout(trans);
-    }
     return forwardedLayouts.lookup(&operand);
   }
 

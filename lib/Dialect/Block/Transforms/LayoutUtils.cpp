@@ -2,6 +2,9 @@
 
 #include "LayoutUtils.h"
 
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Layout/TensorLayouts.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -67,13 +70,124 @@ std::optional<BlockedParams> mlir::block::getBlockedParams(Attribute layout) {
   return params;
 }
 
-BlockedLayoutAttr
-mlir::block::inversePermuteBlockedLayout(BlockedLayoutAttr result,
-                                         ArrayRef<int32_t> order) {
+/// Whether `layout` holds for tensors of every shape, so that the shape
+/// operations keep it as an attribute: blocked layouts and their slices. A
+/// linear layout's bases are those of one shape.
+static bool isShapeGeneric(DistributedLayoutAttr layout) {
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+    return isShapeGeneric(slice.getParent());
+  return isa<BlockedLayoutAttr>(layout);
+}
+
+static ArrayRef<int64_t> getShape(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// The inverse of the permutation `order`.
+static SmallVector<int32_t> invert(ArrayRef<int32_t> order) {
   SmallVector<int32_t> inverse(order.size());
   for (auto [i, d] : llvm::enumerate(order))
     inverse[d] = i;
-  return result.permute(inverse);
+  return inverse;
+}
+
+/// `layout` of a tensor of `shape` transposed by `order`.
+static DistributedLayoutAttr transpose(DistributedLayoutAttr layout,
+                                       ArrayRef<int64_t> shape,
+                                       ArrayRef<int32_t> order) {
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
+    return blocked.permute(order);
+  return LinearLayoutAttr::get(
+      layout.getContext(),
+      permuteTensorDims(layout.toLinearLayout(shape), order));
+}
+
+/// `layout` of a tensor of `shape` reshaped to `newShape`, each thread
+/// holding the same row-major positions. A blocked layout and its slices are
+/// made for the shape they spread; the lowering moves such tensors through
+/// shared memory instead.
+static DistributedLayoutAttr reshape(DistributedLayoutAttr layout,
+                                     ArrayRef<int64_t> shape,
+                                     ArrayRef<int64_t> newShape) {
+  if (isShapeGeneric(layout))
+    return nullptr;
+  return LinearLayoutAttr::get(
+      layout.getContext(),
+      reshapeTensor(layout.toLinearLayout(shape), newShape));
+}
+
+/// The linear layout `layout` with the registers that hold copies of one
+/// element (zero bases) dropped.
+static LinearLayoutAttr dropCopies(MLIRContext *context, LinearLayout layout) {
+  SmallVector<LinearLayout::InDim> ins(layout.getInDims());
+  llvm::erase_if(ins[layout.getInDimIndex(kRegister)].second,
+                 [](ArrayRef<int32_t> basis) {
+                   return llvm::all_of(basis, [](int32_t v) { return v == 0; });
+                 });
+  return LinearLayoutAttr::get(context, LinearLayout(ins, layout.getOutDims()));
+}
+
+DistributedLayoutAttr
+mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
+  MLIRContext *context = op->getContext();
+  Value src = op->getOperand(0);
+  if (isa<ReshapeOp>(op))
+    return reshape(layout, getShape(src), getShape(op->getResult(0)));
+  if (auto trans = dyn_cast<TransOp>(op))
+    return transpose(layout, getShape(src), trans.getOrder());
+  if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+    if (isShapeGeneric(layout)) {
+      auto slice = dyn_cast<SliceLayoutAttr>(layout);
+      return slice && slice.getDim() == expand.getAxis() ? slice.getParent()
+                                                         : nullptr;
+    }
+    return dropCopies(context,
+                      insertTensorDim(layout.toLinearLayout(getShape(src)),
+                                      expand.getAxis()));
+  }
+  auto broadcast = cast<BroadcastOp>(op);
+  if (isShapeGeneric(layout))
+    return layout;
+  // Each thread holds the broadcast dimensions whole, in its registers.
+  LinearLayout linear = layout.toLinearLayout(getShape(src));
+  ArrayRef<int64_t> shape = broadcast.getType().getShape();
+  SmallVector<LinearLayout::InDim> ins(linear.getInDims());
+  auto &registers = ins[linear.getInDimIndex(kRegister)].second;
+  for (auto [d, size] : llvm::enumerate(getShape(src)))
+    for (int64_t step = size; step < shape[d]; step *= 2) {
+      LinearLayout::Basis basis(shape.size(), 0);
+      basis[d] = int32_t(step);
+      registers.push_back(std::move(basis));
+    }
+  return LinearLayoutAttr::get(context,
+                               LinearLayout(ins, getTensorOutDims(shape)));
+}
+
+DistributedLayoutAttr
+mlir::block::getOperandLayout(Operation *op, DistributedLayoutAttr layout) {
+  ArrayRef<int64_t> shape = getShape(op->getResult(0));
+  if (isa<ReshapeOp>(op))
+    return reshape(layout, shape, getShape(op->getOperand(0)));
+  if (auto trans = dyn_cast<TransOp>(op))
+    return transpose(layout, shape, invert(trans.getOrder()));
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return SliceLayoutAttr::get(op->getContext(), expand.getAxis(), layout);
+  Value src = cast<BroadcastOp>(op).getSrc();
+  if (isShapeGeneric(layout))
+    return layout;
+  // Each thread holds the operand elements its result elements repeat.
+  LinearLayout linear = layout.toLinearLayout(shape);
+  for (auto [d, size] : llvm::enumerate(getShape(src)))
+    linear = linear.resizeOut(getTensorDimName(d), int32_t(size));
+  return dropCopies(op->getContext(), linear);
+}
+
+bool mlir::block::isRegisterRelabel(DistributedLayoutAttr from,
+                                    DistributedLayoutAttr to,
+                                    ArrayRef<int64_t> shape) {
+  return getRegisterRelabel(from.toLinearLayout(shape),
+                            to.toLinearLayout(shape))
+      .has_value();
 }
 
 BlockedLayoutAttr mlir::block::insertDimension(BlockedLayoutAttr layout,

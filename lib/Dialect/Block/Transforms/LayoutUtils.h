@@ -2,7 +2,9 @@
 //
 // What the layout passes share: building blocked layouts for a shape and a
 // number of warps, the per-dimension view of blocked and slice layouts, and
-// the layouts the shape operations imply for their operands and results.
+// the layouts the shape operations imply for their operands and results
+// (blocked layouts and their slices as such, any other layout through the
+// layout algebra, as #block.linear).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,13 +38,29 @@ struct BlockedParams {
 };
 std::optional<BlockedParams> getBlockedParams(Attribute layout);
 
-/// The source layout whose permutation by `order` is `result`.
-BlockedLayoutAttr inversePermuteBlockedLayout(BlockedLayoutAttr result,
-                                              ArrayRef<int32_t> order);
+/// The layout of the result of the shape operation `op` (block.trans,
+/// block.expand_dims, block.broadcast or block.reshape) whose operand has
+/// `layout`, or null where none follows (expand_dims of a blocked layout's
+/// slice at another axis, reshape of a blocked layout or its slices).
+DistributedLayoutAttr getResultLayout(Operation *op,
+                                      DistributedLayoutAttr layout);
+
+/// The layout the operand of the shape operation `op` (block.trans,
+/// block.expand_dims, block.broadcast or block.reshape) needs for its result
+/// to have `layout`, or null where any will do (reshape of a blocked layout
+/// or its slices).
+DistributedLayoutAttr getOperandLayout(Operation *op,
+                                       DistributedLayoutAttr layout);
 
 /// `layout` with a dimension of one thread inserted at `axis`, slowest of
 /// all: its slice at `axis` places elements as `layout` does.
 BlockedLayoutAttr insertDimension(BlockedLayoutAttr layout, unsigned axis);
+
+/// Whether each thread holds, in `from`, every element of a tensor of
+/// `shape` that it holds in `to`, in its registers: converting from `from`
+/// to `to` moves no data.
+bool isRegisterRelabel(DistributedLayoutAttr from, DistributedLayoutAttr to,
+                       ArrayRef<int64_t> shape);
 
 /// `type` (a ranked tensor) with encoding `layout`.
 RankedTensorType withLayout(Type type, Attribute layout);

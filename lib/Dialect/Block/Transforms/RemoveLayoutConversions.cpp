@@ -45,17 +45,12 @@ static bool isRematerializable(Operation *op) {
          isMemoryEffectFree(op) && op->getNumResults() == 1;
 }
 
-/// The layout operand `operand` of `op` needs for `op` to give `result`
-/// layout `layout`, or null where none does.
-static DistributedLayoutAttr getOperandLayout(Operation *op,
-                                              DistributedLayoutAttr layout) {
-  if (auto expand = dyn_cast<ExpandDimsOp>(op))
-    return SliceLayoutAttr::get(op->getContext(), expand.getAxis(), layout);
-  if (auto trans = dyn_cast<TransOp>(op)) {
-    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
-    return blocked ? inversePermuteBlockedLayout(blocked, trans.getOrder())
-                   : nullptr;
-  }
+/// The layout the tensor operands of `op` need for `op` to give its result
+/// `layout`.
+static DistributedLayoutAttr getRequiredLayout(Operation *op,
+                                               DistributedLayoutAttr layout) {
+  if (isa<ExpandDimsOp, TransOp, BroadcastOp>(op))
+    return getOperandLayout(op, layout);
   return layout;
 }
 
@@ -80,9 +75,7 @@ static LogicalResult collect(Value value, DistributedLayoutAttr layout,
   }
   if (auto convert = dyn_cast<ConvertLayoutOp>(op))
     return collect(convert.getSrc(), layout, plan);
-  DistributedLayoutAttr operandLayout = getOperandLayout(op, layout);
-  if (!operandLayout)
-    return failure();
+  DistributedLayoutAttr operandLayout = getRequiredLayout(op, layout);
   for (Value operand : op->getOperands())
     if (isa<RankedTensorType>(operand.getType()) &&
         failed(collect(operand, operandLayout, plan)))
@@ -108,7 +101,7 @@ static Value rematerialize(Value value, DistributedLayoutAttr layout,
     result = rematerialize(convert.getSrc(), layout, plan, rewriter, built);
   } else {
     Operation *op = value.getDefiningOp();
-    DistributedLayoutAttr operandLayout = getOperandLayout(op, layout);
+    DistributedLayoutAttr operandLayout = getRequiredLayout(op, layout);
     IRMapping mapping;
     for (Value operand : op->getOperands())
       if (isa<RankedTensorType>(operand.getType()))
