@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -204,7 +205,8 @@ LogicalResult Compiler::compileOp(Operation *op) {
   Dialect *dialect = op->getDialect();
   if (isa_and_nonnull<BlockDialect>(dialect))
     return compileShapeOp(*this, op);
-  if (isa_and_nonnull<blockgpu::BlockGPUDialect>(dialect))
+  if (isa_and_nonnull<blockgpu::BlockGPUDialect>(dialect) ||
+      isa<gpu::BarrierOp>(op))
     return compileSharedMemoryOp(*this, op);
   if (isa_and_nonnull<arith::ArithDialect>(dialect))
     return compileArithOp(*this, op);

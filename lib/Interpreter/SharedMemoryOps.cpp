@@ -8,6 +8,7 @@
 // masked-off element is written as zero) and waits do nothing, so programs
 // after the passes that introduce this layer run as before them. A new
 // buffer's contents are undefined (here: what the frame held before).
+// gpu.barrier, the layer's synchronisation, does nothing either.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cstring>
@@ -169,5 +171,10 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })
       .Case<AsyncCommitGroupOp, AsyncWaitOp>(
           [&](Operation *o) { return compileTokenOp(c, o); })
+      // An instance runs as one thread: a barrier orders nothing more.
+      .Case([&](gpu::BarrierOp o) {
+        c.emit(o, &execNothing);
+        return success();
+      })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -219,8 +220,8 @@ static std::string checkSpec(const interp::CompiledKernel &kernel,
 static int run(const Options &options) {
   PhaseTimer timer(options.timing);
   DialectRegistry registry;
-  registry.insert<arith::ArithDialect, func::FuncDialect, math::MathDialect,
-                  scf::SCFDialect>();
+  registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
+                  math::MathDialect, scf::SCFDialect>();
   registerBlockDialects(registry);
   MLIRContext context(registry);
   context.disableMultithreading();

@@ -54,9 +54,11 @@ func.func @addptr_offsets_elsewhere(%p: tensor<128x!block.ptr<f32>, #a>, %o: ten
 // -----
 
 #tile = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
-#other = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// A layout equal to the slice would do (the sizes along the reduced axis do
+// not matter); this one spreads the rows over lanes instead.
+#other = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 func.func @reduce_result_not_a_slice(%x: tensor<8x128xf32, #tile>) {
-  // expected-error @+1 {{result #0 has type 'tensor<8xf32, #block.slice<dim = 1, parent = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>>', but reducing 'tensor<8x128xf32, #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>' along axis 1 gives 'tensor<8xf32, #block.slice<dim = 1, parent = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>>'}}
+  // expected-error @+1 {{result #0 has type 'tensor<8xf32, #block.slice<dim = 1, parent = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>>>', but reducing 'tensor<8x128xf32, #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>' along axis 1 gives 'tensor<8xf32, #block.slice<dim = 1, parent = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>>>'}}
   %r = block.reduce %x axis = 1 : (tensor<8x128xf32, #tile>) -> tensor<8xf32, #block.slice<dim = 1, parent = #other>> {
   ^bb0(%a: f32, %b: f32):
     %s = arith.addf %a, %b : f32

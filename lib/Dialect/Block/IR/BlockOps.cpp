@@ -134,6 +134,16 @@ static LogicalResult verifySameLayout(Operation *op, Type a, StringRef aName,
   return success();
 }
 
+/// Whether `a` and `b` (of one shape) have no layout, or layouts that place
+/// every element in the same register of the same thread.
+static bool haveSameLayout(Type a, Type b) {
+  if (!getLayoutOf(a) || !getLayoutOf(b))
+    return getLayoutOf(a) == getLayoutOf(b);
+  std::optional<LinearLayout> la = getLinearLayoutOf(a);
+  std::optional<LinearLayout> lb = getLinearLayoutOf(b);
+  return !la || !lb || *la == *lb;
+}
+
 /// Where the operand and the result of a shape operation both have layouts,
 /// every thread must hold the result's elements (`result` mapped to the
 /// operand's indices) in its own registers: the operation moves no data.
@@ -506,8 +516,7 @@ static LogicalResult verifyCombinedOperands(Operation *op, ValueRange srcs,
                                << "have the shape of operand #0 ("
                                << Type(first) << ")";
   for (auto [i, src] : llvm::enumerate(srcs))
-    if (cast<RankedTensorType>(src.getType()).getEncoding() !=
-        first.getEncoding())
+    if (!haveSameLayout(src.getType(), first))
       return op->emitOpError() << "operand #" << i << " has type "
                                << src.getType() << ", but all operands must "
                                << "have the layout of operand #0 ("
@@ -560,7 +569,15 @@ LogicalResult ReduceOp::verify() {
        llvm::enumerate(getSrcs(), getResults().getTypes())) {
     Type expected =
         getReducedType(cast<RankedTensorType>(src.getType()), getAxis());
-    if (result != expected)
+    // A result layout equal, as a linear layout, to the slice will do.
+    auto resultTensor = dyn_cast<RankedTensorType>(result);
+    auto expectedTensor = dyn_cast<RankedTensorType>(expected);
+    bool equivalent = resultTensor && expectedTensor &&
+                      resultTensor.getShape() == expectedTensor.getShape() &&
+                      resultTensor.getElementType() ==
+                          expectedTensor.getElementType() &&
+                      haveSameLayout(result, expected);
+    if (result != expected && !equivalent)
       return emitOpError() << "result #" << i << " has type " << result
                            << ", but reducing " << src.getType()
                            << " along axis " << getAxis() << " gives "
