@@ -60,10 +60,14 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
 static cl::opt<std::string> outputDir("o", cl::desc("Bundle directory"),
                                       cl::value_desc("dir"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> chip("chip", cl::desc("Target GPU"),
+static cl::opt<std::string> chip("chip",
+                                 cl::desc("Target GPU (sm_50 to sm_121f)"),
                                  cl::init("sm_90a"), cl::cat(category));
-static cl::opt<std::string> features("features", cl::desc("PTX features"),
-                                     cl::init("+ptx80"), cl::cat(category));
+static cl::opt<std::string>
+    features("features",
+             cl::desc("PTX version as +ptxNN (default: the lowest the chip "
+                      "takes, at least +ptx80)"),
+             cl::cat(category));
 static cl::opt<unsigned>
     numWarps("num-warps",
              cl::desc("Warps for kernels without block.num_warps"),
@@ -193,7 +197,8 @@ static LogicalResult readLoweredKernels(ModuleOp module, StringRef gpuModule,
 }
 
 static void writeManifest(llvm::raw_ostream &os, StringRef module,
-                          ArrayRef<KernelInfo> kernels, bool withCubin) {
+                          ArrayRef<KernelInfo> kernels, StringRef features,
+                          bool withCubin) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
     json.attribute("format", "block-bundle");
@@ -202,7 +207,7 @@ static void writeManifest(llvm::raw_ostream &os, StringRef module,
     json.attributeObject("target", [&] {
       json.attribute("triple", kTriple);
       json.attribute("chip", chip.getValue());
-      json.attribute("features", features.getValue());
+      json.attribute("features", features);
     });
     json.attribute("ptx", (module + ".ptx").str());
     if (withCubin)
@@ -474,6 +479,16 @@ int main(int argc, char **argv) {
                               "Compile a block program into a kernel bundle\n");
   if (requireCubin && noCubin)
     return fail("--cubin and --no-cubin contradict each other");
+  BlockToPTXOptions options;
+  options.chip = chip;
+  if (features.getNumOccurrences())
+    options.features = features;
+  options.numWarps = numWarps;
+  options.optLevel = optLevel;
+  options.format = "isa";
+  if (failed(verifyBlockToPTXOptions(
+          options, [](const Twine &message) { fail(message); }, "--")))
+    return 1;
 
   // Never overwrite a user's file: the bundle goes into a directory.
   if (llvm::sys::fs::exists(outputDir) &&
@@ -516,12 +531,6 @@ int main(int argc, char **argv) {
   if (inputFile == "-")
     name = kernels->front().name;
 
-  BlockToPTXOptions options;
-  options.chip = chip;
-  options.features = features;
-  options.numWarps = numWarps;
-  options.optLevel = optLevel;
-  options.format = "isa";
   options.gpuModuleName = name;
   PassManager lower(&context);
   buildBlockToNVVMPipeline(lower, options);
@@ -562,7 +571,7 @@ int main(int argc, char **argv) {
   }
   std::string manifest;
   llvm::raw_string_ostream os(manifest);
-  writeManifest(os, name, *kernels, withCubin);
+  writeManifest(os, name, *kernels, getTargetFeatures(options), withCubin);
   if (failed(writeFile(manifestPath, manifest)))
     return 1;
   return 0;
