@@ -33,6 +33,7 @@
 #include <charconv>
 #include <chrono>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -292,6 +293,9 @@ static int run(const Options &options) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // InitLLVM's out-of-memory handler aborts; a buffer larger than memory is
+  // an error the run spec reports (HostBuffer catches std::bad_alloc).
+  std::set_new_handler(nullptr);
   Options options;
   bool help = false;
   if (std::string error = parseCommandLine(argc, argv, options, help);
