@@ -23,6 +23,7 @@
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/InitAllBlock.h"
 #include "block/Pipelines/Pipelines.h"
+#include "block/Support/Nesting.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -518,6 +519,8 @@ int main(int argc, char **argv) {
   if (!input)
     return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;

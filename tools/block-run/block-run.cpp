@@ -15,6 +15,7 @@
 #include "block/Interpreter/Interpreter.h"
 #include "block/Runtime/Grid.h"
 #include "block/Runtime/RunSpec.h"
+#include "block/Support/Nesting.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -233,6 +234,8 @@ static int run(const Options &options) {
   if (!file)
     return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
