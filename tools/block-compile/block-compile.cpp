@@ -6,7 +6,8 @@
 // Runs the block-to-ptx pipeline and writes, into <dir>, the bundle the
 // runtime loads: <module>.ptx, <module>.cubin (assembled by ptxas when it is
 // found, or required with --cubin) and the manifest <module>.json. The module
-// is named after the input file. The manifest describes each kernel's
+// is named after the input file; a directory holding another module's bundle
+// is refused without --force. The manifest describes each kernel's
 // parameters (in launch order), warps, dynamic shared memory, target and the
 // assumptions (argument hints) compiled into the code.
 //
@@ -91,6 +92,11 @@ static cl::opt<bool> raiseOccupancy(
     cl::init(true), cl::cat(category));
 static cl::opt<bool> verbose("v", cl::desc("Report registers and CTAs per SM"),
                              cl::cat(category));
+static cl::opt<bool>
+    force("force",
+          cl::desc("Write the bundle into a directory that holds another "
+                   "module's bundle"),
+          cl::cat(category));
 
 static constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
 
@@ -253,6 +259,23 @@ static void writeManifest(llvm::raw_ostream &os, StringRef module,
     });
   });
   os << "\n";
+}
+
+/// The manifests in `dir` of bundles other than `name`'s: the runtime then
+/// cannot tell which one `--bundle=<dir>` means.
+static SmallVector<std::string> findOtherManifests(StringRef dir,
+                                                   StringRef name) {
+  SmallVector<std::string> others;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    StringRef file = llvm::sys::path::filename(it->path());
+    if (llvm::sys::path::extension(file) == ".json" &&
+        llvm::sys::path::stem(file) != name)
+      others.push_back(file.str());
+  }
+  llvm::sort(others);
+  return others;
 }
 
 static LogicalResult writeFile(StringRef path, StringRef contents) {
@@ -533,6 +556,12 @@ int main(int argc, char **argv) {
   std::string name = llvm::sys::path::stem(inputFile).str();
   if (inputFile == "-")
     name = kernels->front().name;
+  if (SmallVector<std::string> others = findOtherManifests(outputDir, name);
+      !others.empty() && !force)
+    return fail("-o " + outputDir + " holds the bundle of another module (" +
+                llvm::join(others, ", ") + "), and the runtime could not tell "
+                "which one --bundle=" + outputDir + " means; use another "
+                "directory, or --force to add " + name + ".json there");
 
   options.gpuModuleName = name;
   PassManager lower(&context);
