@@ -8,8 +8,8 @@
 // found, or required with --cubin) and the manifest <module>.json. The module
 // is named after the input file; a directory holding another module's bundle
 // is refused without --force. The manifest describes each kernel's
-// parameters (in launch order), warps, dynamic shared memory, target and the
-// assumptions (argument hints) compiled into the code.
+// parameters (in launch order, named as in the source), warps, dynamic shared
+// memory, target and the assumptions (argument hints) compiled into the code.
 //
 // Where ptxas is found, each kernel that uses a barrier then gets the most
 // CTAs per SM that ptxas fits without spilling (`nvvm.minctasm`, raised one
@@ -26,6 +26,8 @@
 #include "block/Pipelines/Pipelines.h"
 #include "block/Support/Nesting.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -128,8 +130,28 @@ static std::string typeName(Type type) {
   return name;
 }
 
+/// The name argument `index` of `func` has in the source (`%n` -> "n"), so
+/// that launch errors name it as the user does; "arg<index>" where the
+/// source has none or a number.
+static std::string getArgumentName(func::FuncOp func, unsigned index,
+                                   const AsmParserState &asmState) {
+  std::string fallback = "arg" + std::to_string(index);
+  const AsmParserState::BlockDefinition *entry =
+      func.getBody().empty() ? nullptr : asmState.getBlockDef(&func.front());
+  if (!entry || index >= entry->arguments.size())
+    return fallback;
+  llvm::SMRange range = entry->arguments[index].loc;
+  StringRef name(range.Start.getPointer(),
+                 range.End.getPointer() - range.Start.getPointer());
+  name.consume_front("%");
+  if (name.empty() || llvm::isDigit(name.front()))
+    return fallback;
+  return name.str();
+}
+
 /// The kernels and their arguments, as written (before lowering).
-static FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module) {
+static FailureOr<SmallVector<KernelInfo>>
+collectKernels(ModuleOp module, const AsmParserState &asmState) {
   SmallVector<KernelInfo> kernels;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!isKernel(func))
@@ -137,7 +159,7 @@ static FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module) {
     KernelInfo kernel;
     kernel.name = func.getName().str();
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      Parameter param{"arg" + std::to_string(i), type, std::nullopt,
+      Parameter param{getArgumentName(func, i, asmState), type, std::nullopt,
                       std::nullopt};
       if (auto ptr = dyn_cast<PointerType>(type)) {
         if (isa<PointerType>(ptr.getPointeeType())) {
@@ -544,11 +566,20 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  // Parsed with the parser's state kept, which holds the arguments' names.
+  AsmParserState asmState;
+  Block parsed;
+  if (failed(parseAsmSourceFile(sourceMgr, &parsed, ParserConfig(&context),
+                                &asmState)))
+    return 1;
+  OwningOpRef<ModuleOp> module =
+      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &parsed, &context, FileLineColLoc::get(&context, inputFile, 0, 0));
   if (!module)
     return 1;
 
-  FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(*module);
+  FailureOr<SmallVector<KernelInfo>> kernels =
+      collectKernels(*module, asmState);
   if (failed(kernels))
     return 1;
   if (kernels->empty())
