@@ -1,7 +1,9 @@
 # Runs a tool for ctest and checks how it ends:
-#   cmake -DCOMMAND=<program|arg|...> -DEXPECT=<fail|gpu> -DREGEX=<regex>
+#   cmake -DCOMMAND=<program|arg|...> -DEXPECT=<ok|fail|gpu|gpu-fail>
+#         -DREGEX=<regex>
 #         [-DSTUB=<libcuda stub>] [-DSTUB_DIR=<dir>] -P RunTool.cmake
-# EXPECT=fail: the tool must exit 1 and print REGEX (stdout and stderr).
+# EXPECT=ok:   the tool must exit 0 and print REGEX (stdout and stderr).
+# EXPECT=fail: the tool must exit 1 and print REGEX.
 # EXPECT=gpu:  with a GPU the tool must exit 0 and print REGEX; without one
 #              it must exit 1 saying "no CUDA device: <error name>", and the
 #              test is skipped.
@@ -35,9 +37,13 @@ if(rc EQUAL 127 AND output MATCHES "libcuda\\.so\\.1" AND DEFINED STUB
 endif()
 message(STATUS "exit code ${rc}; output:\n${output}")
 
-if(EXPECT STREQUAL "fail")
-  if(NOT rc EQUAL 1)
-    message(FATAL_ERROR "expected exit code 1, got ${rc}")
+if(EXPECT STREQUAL "fail" OR EXPECT STREQUAL "ok")
+  set(want 1)
+  if(EXPECT STREQUAL "ok")
+    set(want 0)
+  endif()
+  if(NOT rc EQUAL want)
+    message(FATAL_ERROR "expected exit code ${want}, got ${rc}")
   endif()
 elseif(EXPECT STREQUAL "gpu" OR EXPECT STREQUAL "gpu-fail")
   if(rc EQUAL 1 AND output MATCHES ": error: no CUDA device: CUDA_ERROR_[A-Z_]+ ")
@@ -55,7 +61,7 @@ elseif(EXPECT STREQUAL "gpu" OR EXPECT STREQUAL "gpu-fail")
                         "device' error, got ${rc}")
   endif()
 else()
-  message(FATAL_ERROR "EXPECT must be fail, gpu or gpu-fail, not '${EXPECT}'")
+  message(FATAL_ERROR "EXPECT must be ok, fail, gpu or gpu-fail, not '${EXPECT}'")
 endif()
 if(NOT output MATCHES "${REGEX}")
   message(FATAL_ERROR "output does not match: ${REGEX}")

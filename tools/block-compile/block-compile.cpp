@@ -25,6 +25,7 @@
 #include "block/InitAllBlock.h"
 #include "block/Pipelines/Pipelines.h"
 #include "block/Support/Nesting.h"
+#include "block/Support/Version.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -521,6 +522,7 @@ static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
+  setVersionPrinter("block-compile");
   cl::ParseCommandLineOptions(argc, argv,
                               "Compile a block program into a kernel bundle\n");
   if (requireCubin && noCubin)

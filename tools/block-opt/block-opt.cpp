@@ -11,6 +11,7 @@
 
 #include "block/InitAllBlock.h"
 #include "block/Support/Nesting.h"
+#include "block/Support/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -40,6 +41,7 @@ int main(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   mlir::block::registerBlockDialects(registry);
 
+  mlir::block::setVersionPrinter("block-opt");
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv, "Block optimizer driver\n", registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();

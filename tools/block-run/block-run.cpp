@@ -16,6 +16,7 @@
 #include "block/Runtime/Grid.h"
 #include "block/Runtime/RunSpec.h"
 #include "block/Support/Nesting.h"
+#include "block/Support/Version.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -62,6 +63,7 @@ Runs a block kernel on the CPU interpreter.
                                 the run has not written
   --threads=<n>                 threads running instances (0: all cores)
   --timing                      print the time of each phase to stderr
+  --version                     print Block's version
 
 Types: i1, i8, i16, i32, i64, f16, bf16, f32, f64, one --arg per kernel
 argument, in order.
@@ -106,7 +108,7 @@ static int fail(const std::string &message) {
 
 /// Parses the command line; returns an error message, or "" on success.
 static std::string parseCommandLine(int argc, char **argv, Options &options,
-                                    bool &help) {
+                                    bool &help, bool &version) {
   auto valueOf = [](std::string_view word,
                     std::string_view name) -> std::optional<std::string_view> {
     if (word.substr(0, name.size()) == name)
@@ -122,6 +124,10 @@ static std::string parseCommandLine(int argc, char **argv, Options &options,
       continue;
     if (word == "--help" || word == "-h") {
       help = true;
+      return "";
+    }
+    if (word == "--version") {
+      version = true;
       return "";
     }
     if (auto name = valueOf(word, "--kernel=")) {
@@ -300,12 +306,16 @@ int main(int argc, char **argv) {
   // an error the run spec reports (HostBuffer catches std::bad_alloc).
   std::set_new_handler(nullptr);
   Options options;
-  bool help = false;
-  if (std::string error = parseCommandLine(argc, argv, options, help);
+  bool help = false, version = false;
+  if (std::string error = parseCommandLine(argc, argv, options, help, version);
       !error.empty())
     return fail(error);
   if (help) {
     llvm::outs() << usage;
+    return 0;
+  }
+  if (version) {
+    printVersion(llvm::outs(), "block-run");
     return 0;
   }
   return run(options);
