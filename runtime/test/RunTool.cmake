@@ -1,16 +1,19 @@
 # Runs a tool for ctest and checks how it ends:
 #   cmake -DCOMMAND=<program|arg|...> -DEXPECT=<ok|fail|gpu|gpu-fail>
-#         -DREGEX=<regex>
-#         [-DSTUB=<libcuda stub>] [-DSTUB_DIR=<dir>] -P RunTool.cmake
+#         -DREGEX=<regex> [-DSTUB=<libcuda stub>] [-DSTUB_DIR=<dir>]
+#         -P RunTool.cmake
 # EXPECT=ok:   the tool must exit 0 and print REGEX (stdout and stderr).
 # EXPECT=fail: the tool must exit 1 and print REGEX.
 # EXPECT=gpu:  with a GPU the tool must exit 0 and print REGEX; without one
-#              it must exit 1 saying "no CUDA device: <error name>", and the
-#              test is skipped.
+#              it must exit 1 saying "no CUDA device: <error name>" (or, on
+#              a machine without the driver, "no CUDA driver: <why>"), and
+#              the test is skipped.
 # EXPECT=gpu-fail: the same, except that with a GPU it must exit 1.
-# On a machine without the CUDA driver the tool cannot even start; then it
-# is run again with the toolkit's stub libcuda, whose cuInit always fails.
-# The stub is never tried first: it would shadow a real driver.
+# A program linked with libcuda (the C API test, which allocates device
+# memory itself; the runtime opens the driver at run time) cannot even start
+# without the driver; then it is run again with the toolkit's stub libcuda,
+# whose cuInit always fails. The stub is never tried first: it would shadow
+# a real driver.
 if(NOT DEFINED COMMAND OR NOT DEFINED EXPECT OR NOT DEFINED REGEX)
   message(FATAL_ERROR "RunTool.cmake needs COMMAND, EXPECT and REGEX")
 endif()
@@ -46,7 +49,8 @@ if(EXPECT STREQUAL "fail" OR EXPECT STREQUAL "ok")
     message(FATAL_ERROR "expected exit code ${want}, got ${rc}")
   endif()
 elseif(EXPECT STREQUAL "gpu" OR EXPECT STREQUAL "gpu-fail")
-  if(rc EQUAL 1 AND output MATCHES ": error: no CUDA device: CUDA_ERROR_[A-Z_]+ ")
+  if(rc EQUAL 1 AND output MATCHES
+     ": error: no CUDA (device: CUDA_ERROR_[A-Z_]+ |driver: )")
     # ctest reports the test as skipped (SKIP_REGULAR_EXPRESSION), not as
     # passed: nothing ran on a GPU.
     message(STATUS "${SKIP_MARKER}: the tool said so, as it should")
