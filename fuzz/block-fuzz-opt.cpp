@@ -263,8 +263,7 @@ std::string getVariedOptions(StringRef input) {
   };
   ArrayRef<block::ChipInfo> chips = block::getSupportedChips();
   const block::ChipInfo &chip = chips[pick(chips.size())];
-  // The lowest version the lowering takes on this chip: shfl.sync needs 6.0.
-  unsigned lowest = std::max(chip.minPTXVersion, 60u);
+  unsigned lowest = block::getRequiredPTXVersion(chip);
   static const unsigned versions[] = {60, 70, 78, 80, 86, 87, 88, 90};
   std::string features;
   switch (pick(4)) {

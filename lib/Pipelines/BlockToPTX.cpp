@@ -81,7 +81,7 @@ static std::optional<unsigned> parsePTXFeature(StringRef features) {
   return version;
 }
 
-static unsigned getRequiredPTXVersion(const ChipInfo &chip) {
+unsigned mlir::block::getRequiredPTXVersion(const ChipInfo &chip) {
   return std::max(chip.minPTXVersion, kMinPTXVersion);
 }
 

@@ -47,8 +47,12 @@ struct ChipInfo {
   unsigned minPTXVersion;
 };
 
-/// Every chip block-to-ptx compiles for, oldest first.
+/// Every chip block-to-ptx compiles for, in numeric order.
 ArrayRef<ChipInfo> getSupportedChips();
+
+/// The lowest PTX version block-to-ptx takes for `chip`: LLVM's, and at
+/// least 6.0, which the lowering's warp shuffles (shfl.sync) need.
+unsigned getRequiredPTXVersion(const ChipInfo &chip);
 
 /// Checks the options before any pass is built, so that no value LLVM
 /// cannot take reaches it: a supported chip, features that are one PTX
