@@ -347,7 +347,14 @@ static LogicalResult runPtxas(StringRef ptxas, StringRef ptxPath,
                                      redirects, /*SecondsToWait=*/0,
                                      /*MemoryLimit=*/0, &error);
   if (rc != 0) {
-    fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error));
+    // The report holds what ptxas said (an unknown chip, a PTX error); the
+    // PTX file is a temporary one the user never sees.
+    std::string said;
+    if (reportPath)
+      if (auto report = llvm::MemoryBuffer::getFile(*reportPath))
+        said = (*report)->getBuffer().trim().str();
+    fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error) +
+         (said.empty() ? "" : ":\n" + said));
     return failure();
   }
   return success();
