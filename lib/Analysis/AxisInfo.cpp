@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "block/Analysis/AxisInfo.h"
+#include "block/Layout/TensorLayouts.h"
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
@@ -857,7 +858,7 @@ AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask,
     return 1;
   unsigned dim = type.getRank() - 1;
   if (auto layout = dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding()))
-    dim = layout.getLayoutOrder().front();
+    dim = getLayoutOrder(layout.toLinearLayout(type.getShape())).front();
   return getVectorWidth(ptr, mask, elemsPerThreadContiguous, dim);
 }
 

@@ -4,6 +4,7 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -83,6 +84,10 @@ mlir::block::interpreter::detail::emitUnsupported(Operation *op,
 
 /// Whether the interpreter can hold a value of `type`.
 static bool isSupportedType(Type type) {
+  if (auto buffer = dyn_cast<blockgpu::MemDescType>(type))
+    return getElementKind(buffer.getElementType()).has_value();
+  if (isa<blockgpu::AsyncTokenType>(type))
+    return true;
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return tensor.hasStaticShape() && getElementKind(tensor.getElementType());
   if (isa<ShapedType>(type))
@@ -199,6 +204,8 @@ LogicalResult Compiler::compileOp(Operation *op) {
   Dialect *dialect = op->getDialect();
   if (isa_and_nonnull<BlockDialect>(dialect))
     return compileShapeOp(*this, op);
+  if (isa_and_nonnull<blockgpu::BlockGPUDialect>(dialect))
+    return compileSharedMemoryOp(*this, op);
   if (isa_and_nonnull<arith::ArithDialect>(dialect))
     return compileArithOp(*this, op);
   if (isa_and_nonnull<math::MathDialect>(dialect))

@@ -113,6 +113,11 @@ LogicalResult compileCombineOp(Compiler &compiler, Operation *op);
 LogicalResult compileDotOp(Compiler &compiler, Operation *op);
 LogicalResult compileDebugOp(Compiler &compiler, Operation *op);
 LogicalResult compileControlFlowOp(Compiler &compiler, Operation *op);
+LogicalResult compileSharedMemoryOp(Compiler &compiler, Operation *op);
+
+/// The function that runs a block.load of `kind` elements (also the gather
+/// of blockgpu.async_copy).
+ExecFn getLoadExec(ElementKind kind, bool hasMask, bool hasOther);
 
 /// The standard refusal of an op the interpreter cannot run.
 LogicalResult emitUnsupported(Operation *op, const Twine &why = "");

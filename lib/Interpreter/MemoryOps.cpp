@@ -108,10 +108,10 @@ static bool execStore(const Instr &instr, Frame &frame) {
   return true;
 }
 
-static LogicalResult compileLoad(Compiler &c, LoadOp op) {
-  ElementKind kind = *getElementKind(op.getType());
-  bool hasMask = bool(op.getMask()), hasOther = bool(op.getOther());
-  ExecFn exec = visitElementSize(getElementKindSize(kind), [&](auto s) {
+ExecFn mlir::block::interpreter::detail::getLoadExec(ElementKind kind,
+                                                    bool hasMask,
+                                                    bool hasOther) {
+  return visitElementSize(getElementKindSize(kind), [&](auto s) -> ExecFn {
     constexpr unsigned S = decltype(s)::value;
     if (kind == ElementKind::I1)
       return hasMask ? (hasOther ? &execLoad<1, true, true, true>
@@ -121,7 +121,12 @@ static LogicalResult compileLoad(Compiler &c, LoadOp op) {
                                : &execLoad<S, true, false, false>)
                    : &execLoad<S, false, false, false>;
   });
-  Instr &instr = c.emit(op, exec);
+}
+
+static LogicalResult compileLoad(Compiler &c, LoadOp op) {
+  bool hasMask = bool(op.getMask()), hasOther = bool(op.getOther());
+  Instr &instr = c.emit(
+      op, getLoadExec(*getElementKind(op.getType()), hasMask, hasOther));
   instr.operands = {c.lookup(op.getPtr())};
   if (hasMask)
     instr.operands.push_back(c.lookup(op.getMask()));

@@ -18,6 +18,7 @@
 
 #include "block/Conversion/Passes.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
+#include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -166,6 +167,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockAssignLayouts());
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
+  pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(createConvertBlockToGPU({options.gpuModuleName}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();

@@ -27,6 +27,7 @@
 
 namespace mlir::block::test {
 void registerTestAxisInfoPass();
+void registerTestLayoutsToLinearPass();
 } // namespace mlir::block::test
 
 int main(int argc, char **argv) {
@@ -34,6 +35,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::block::registerAllBlockPasses();
   mlir::block::test::registerTestAxisInfoPass();
+  mlir::block::test::registerTestLayoutsToLinearPass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -11,36 +11,17 @@
 #include "Utility.h"
 
 #include "block/Analysis/AxisInfo.h"
+#include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Conversion/Passes.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::block;
-
-/// The scratch shared memory of `kernel`: every user starts with a barrier,
-/// so all share one region as large as the largest.
-static int64_t getSharedMemoryBytes(func::FuncOp kernel) {
-  int64_t bytes = 0;
-  kernel.walk([&](Operation *op) {
-    int64_t needed =
-        llvm::TypeSwitch<Operation *, int64_t>(op)
-            .Case([](ReduceOp op) { return getReduceScratchBytes(op); })
-            .Case([](ScanOp op) { return getScanScratchBytes(op); })
-            .Case([](DotOp op) { return getDotScratchBytes(op); })
-            .Case<AtomicRMWOp, AtomicCASOp>(
-                [](Operation *op) { return getAtomicScratchBytes(op); })
-            .Case<TransOp, ReshapeOp, ConvertLayoutOp>(
-                [](Operation *op) { return getShapeOpScratchBytes(op); })
-            .Default([](Operation *) { return int64_t(0); });
-    bytes = std::max(bytes, needed);
-  });
-  return bytes;
-}
 
 static bool hasTensorType(Operation *op) {
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
@@ -56,6 +37,11 @@ namespace {
 struct ConvertBlockToGPUPass
     : impl::ConvertBlockToGPUBase<ConvertBlockToGPUPass> {
   using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    registerSharedScratchInterfaces(registry);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -73,13 +59,22 @@ struct ConvertBlockToGPUPass
     if (!contractHolds)
       return signalPassFailure();
 
+    // Shared memory as blockgpu-allocate-shared-memory placed it (or, where
+    // it did not run, as it places it now, without a limit).
     OpBuilder builder(context);
     int64_t maxSharedBytes = 0;
     for (func::FuncOp kernel : kernels) {
-      int64_t bytes = getSharedMemoryBytes(kernel);
+      auto allocated = kernel->getAttrOfType<IntegerAttr>(
+          blockgpu::BlockGPUDialect::getSharedMemoryAttrName());
+      FailureOr<int64_t> bytes =
+          allocated ? FailureOr<int64_t>(allocated.getInt())
+                    : blockgpu::allocateSharedMemory(
+                          kernel, std::numeric_limits<int64_t>::max());
+      if (failed(bytes))
+        return signalPassFailure();
       kernel->setAttr(kGPUSharedMemoryBytesAttrName,
-                      builder.getI32IntegerAttr(bytes));
-      maxSharedBytes = std::max(maxSharedBytes, bytes);
+                      builder.getI32IntegerAttr(*bytes));
+      maxSharedBytes = std::max(maxSharedBytes, *bytes);
     }
 
     builder.setInsertionPointToEnd(module.getBody());

@@ -2,10 +2,10 @@
 //
 // The contract (see block-assign-layouts): every tensor has a distributed
 // layout over the kernel's warps; element-wise and memory operations see one
-// layout on all their tensors; the operand of expand_dims is the slice of
-// the result's layout along the new axis; broadcast keeps its layout;
-// reductions give slices and scans keep the layout (their verifiers check
-// those). Checked up front so that the patterns may rely on it.
+// linear layout on all their tensors; expand_dims, broadcast and trans move
+// no data, reductions give slices and scans keep the layout (their verifiers
+// check those through the layout algebra). Checked up front so that the
+// patterns may rely on it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,7 +69,7 @@ static bool needsOneLayout(Operation *op) {
   if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return true;
   return isa<LoadOp, StoreOp, AddPtrOp, AtomicRMWOp, AtomicCASOp, BitcastOp,
-             PtrToIntOp, IntToPtrOp, BroadcastOp>(op);
+             PtrToIntOp, IntToPtrOp>(op);
 }
 
 static bool isSupported(Operation *op) {
@@ -99,23 +99,22 @@ static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
   for (Type type : tensors)
     if (failed(checkTensorType(op, type, numWarps)))
       return failure();
+  // The operation's tensors (all of one shape) place every element in the
+  // same register of the same thread. The shape operations' own rules are
+  // their verifiers'.
   if (needsOneLayout(op)) {
-    Attribute layout = cast<RankedTensorType>(tensors.front()).getEncoding();
-    for (Type type : tensors)
-      if (cast<RankedTensorType>(type).getEncoding() != layout)
+    auto first = cast<RankedTensorType>(tensors.front());
+    LinearLayout layout = cast<DistributedLayoutAttr>(first.getEncoding())
+                              .toLinearLayout(first.getShape());
+    for (Type type : tensors) {
+      auto tensor = cast<RankedTensorType>(type);
+      if (tensor.getShape() != first.getShape() ||
+          cast<DistributedLayoutAttr>(tensor.getEncoding())
+                  .toLinearLayout(tensor.getShape()) != layout)
         return op->emitOpError()
                << "mixes the layouts of " << tensors.front() << " and " << type
                << ", but its tensors must share one layout" << kRunLayouts;
-  }
-  if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
-    auto result = cast<DistributedLayoutAttr>(expand.getType().getEncoding());
-    Attribute expected =
-        SliceLayoutAttr::get(op->getContext(), expand.getAxis(), result);
-    if (expand.getSrc().getType().getEncoding() != expected)
-      return op->emitOpError()
-             << "operand layout must be " << expected
-             << ", the slice of the result layout along axis "
-             << expand.getAxis() << kRunLayouts;
+    }
   }
   return success();
 }

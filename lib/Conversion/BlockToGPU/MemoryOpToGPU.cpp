@@ -31,10 +31,8 @@ static unsigned getAccessWidth(const AxisInfoAnalysis &axisInfo, Value ptr,
                                const std::optional<TensorDistribution> &dist) {
   if (!dist || !elementType.isIntOrFloat())
     return 1;
-  auto layout = cast<DistributedLayoutAttr>(
-      cast<RankedTensorType>(ptr.getType()).getEncoding());
   unsigned contiguous =
-      dist->getContiguousRegisters(layout.getLayoutOrder().front());
+      dist->getContiguousRegisters(dist->getLayoutOrder().front());
   unsigned maxWidth = std::max(1u, 16 / getMemoryBytes(elementType));
   unsigned width = axisInfo.getVectorWidth(ptr, mask, contiguous);
   return std::max(1u, std::min({width, contiguous, maxWidth}));

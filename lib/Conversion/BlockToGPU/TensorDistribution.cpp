@@ -3,6 +3,7 @@
 #include "TensorDistribution.h"
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/DenseMap.h"
@@ -10,10 +11,6 @@
 
 using namespace mlir;
 using namespace mlir::block;
-
-static bool isZero(ArrayRef<int64_t> index) {
-  return llvm::all_of(index, [](int64_t v) { return v == 0; });
-}
 
 /// Whether the bases never share a bit within one dimension, so that their
 /// XOR is also their sum.
@@ -40,6 +37,7 @@ TensorDistribution::TensorDistribution(ArrayRef<int64_t> shape,
     for (ElementIndex &basis : *bases)
       for (unsigned d = 0; d < rank; ++d)
         basis[d] &= shape[d] - 1;
+  layout = makeDistributedLayout(shape, registerBases, laneBases, warpBases);
 
   SmallVector<ElementIndex> threadBases(laneBases);
   llvm::append_range(threadBases, warpBases);
@@ -59,14 +57,12 @@ TensorDistribution::get(RankedTensorType type) {
   auto layout = dyn_cast_or_null<DistributedLayoutAttr>(type.getEncoding());
   if (!layout || layout.getRank() != type.getRank() || !type.hasStaticShape())
     return std::nullopt;
-  ArrayRef<int64_t> shape = type.getShape();
-  SmallVector<ElementIndex> registers = layout.getRegisterBases(shape);
-  SmallVector<ElementIndex> lanes = layout.getLaneBases(shape);
-  if (lanes.size() != 5 ||
-      (1u << registers.size()) != layout.getTotalElemsPerThread(shape))
+  LinearLayout linear = layout.toLinearLayout(type.getShape());
+  if (linear.getInDimSize(kLane) != kWarpSize)
     return std::nullopt;
-  return TensorDistribution(shape, std::move(registers), std::move(lanes),
-                            layout.getWarpBases(shape));
+  return TensorDistribution(type.getShape(), getIndexBases(linear, kRegister),
+                            getIndexBases(linear, kLane),
+                            getIndexBases(linear, kWarp));
 }
 
 TensorDistribution TensorDistribution::remap(
@@ -120,20 +116,16 @@ ElementIndex TensorDistribution::getRegisterIndex(unsigned reg) const {
   return index;
 }
 
-static unsigned replicatingMask(ArrayRef<ElementIndex> bases) {
-  unsigned mask = 0;
-  for (auto [bit, basis] : llvm::enumerate(bases))
-    if (isZero(basis))
-      mask |= 1u << bit;
-  return mask;
-}
-
 unsigned TensorDistribution::getReplicatingLaneMask() const {
-  return replicatingMask(laneBases);
+  return layout.getFreeVariableMask(kLane);
 }
 
 unsigned TensorDistribution::getReplicatingWarpMask() const {
-  return replicatingMask(warpBases);
+  return layout.getFreeVariableMask(kWarp);
+}
+
+SmallVector<unsigned> TensorDistribution::getLayoutOrder() const {
+  return mlir::block::getLayoutOrder(layout);
 }
 
 unsigned TensorDistribution::getElementRun(unsigned dim) const {
@@ -171,26 +163,18 @@ unsigned TensorDistribution::getElementRun(unsigned dim) const {
   return n;
 }
 
+// The run of registers along `dim`, in the outputs flattened with `dim` the
+// least significant, and no longer than the dimension.
 unsigned TensorDistribution::getContiguousRegisters(unsigned dim) const {
-  unsigned bits = 0;
-  for (; bits < registerBases.size(); ++bits) {
-    ElementIndex unit(shape.size(), 0);
-    unit[dim] = int64_t(1) << bits;
-    if (registerBases[bits] != unit)
-      break;
-  }
-  // Every other basis must keep the run's first element a multiple of it.
-  auto aligned = [&](ArrayRef<ElementIndex> bases, unsigned n) {
-    return llvm::all_of(bases, [&](ArrayRef<int64_t> basis) {
-      return (basis[dim] & (n - 1)) == 0;
-    });
-  };
-  unsigned n = 1u << bits;
-  while (n > 1 &&
-         !(aligned(ArrayRef(registerBases).drop_front(bits), n) &&
-           aligned(laneBases, n) && aligned(warpBases, n)))
-    n /= 2;
-  return n;
+  SmallVector<std::string> names = getTensorDimNames(getRank());
+  SmallVector<StringRef> order = {names[dim]};
+  for (unsigned d = 0, e = getRank(); d < e; ++d)
+    if (d != dim)
+      order.push_back(names[d]);
+  int32_t run = layout.sublayout({kRegister, kLane, kWarp}, order)
+                    .flattenOuts("position")
+                    .getNumConsecutiveInOut();
+  return std::min<int64_t>(run, shape[dim]);
 }
 
 int64_t TensorDistribution::linearize(ArrayRef<int64_t> index) const {

@@ -9,6 +9,8 @@
 #ifndef LIB_CONVERSION_BLOCKTOGPU_TENSORDISTRIBUTION_H
 #define LIB_CONVERSION_BLOCKTOGPU_TENSORDISTRIBUTION_H
 
+#include "block/Layout/LinearLayout.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/SmallVector.h"
@@ -63,9 +65,16 @@ public:
   /// a value is constant over such blocks, those registers hold equal values.
   SmallVector<unsigned> getBlockRepresentatives(ArrayRef<int64_t> blockShape) const;
 
-  /// Lane (warp) id bits that only replicate the tensor.
+  /// The linear layout all of this is derived from.
+  const LinearLayout &getLinearLayout() const { return layout; }
+
+  /// Lane (warp) id bits that only replicate what lower bits hold.
   unsigned getReplicatingLaneMask() const;
   unsigned getReplicatingWarpMask() const;
+
+  /// Dimensions from fastest to slowest varying (see getLayoutOrder in
+  /// block/Layout/TensorLayouts.h).
+  SmallVector<unsigned> getLayoutOrder() const;
 
   /// Number of consecutive registers, from every multiple of it, that hold
   /// consecutive elements along `dim` starting at a multiple of that number.
@@ -102,6 +111,7 @@ private:
 
   SmallVector<int64_t> shape;
   SmallVector<ElementIndex> registerBases, laneBases, warpBases;
+  LinearLayout layout;
   SmallVector<unsigned> firstCopy;
   /// Whether the bits of register bases are disjoint from those of lane and
   /// warp bases, so that combining them is an addition.

@@ -13,7 +13,9 @@ func.func @expand_dims_not_a_slice(%x: tensor<128xf32, #block.slice<dim = 1, par
 // -----
 
 #tile = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
-#row = #block.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// The layouts' kinds do not matter, where they put elements does: with 4
+// elements per thread #row would be #tile's slice for this shape.
+#row = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 func.func @expand_dims_blocked_operand(%x: tensor<128xf32, #row>) {
   // expected-error @+1 {{must be the slice of the result layout at the new axis}}
   %e = block.expand_dims %x, 0 : tensor<128xf32, #row> -> tensor<1x128xf32, #tile>

@@ -5,7 +5,15 @@
 
 #include "llvm/ADT/StringRef.h"
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
 namespace mlir::block {
+
+/// Attaches SharedScratchOpInterface to the block operations whose lowering
+/// needs scratch shared memory.
+void registerSharedScratchInterfaces(DialectRegistry &registry);
 
 /// Attributes convert-block-to-gpu puts on every gpu.func kernel it creates
 /// (they survive the lowering to llvm.func): the warps per program instance

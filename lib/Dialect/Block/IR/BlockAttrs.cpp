@@ -1,6 +1,7 @@
 //===- BlockAttrs.cpp - Layout attributes of the block dialect ------------===//
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -110,53 +111,49 @@ unsigned BlockedLayoutAttr::getRank() const { return getSizePerThread().size(); 
 
 unsigned BlockedLayoutAttr::getNumWarps() const { return product(getWarpsPerCTA()); }
 
-SmallVector<unsigned>
-BlockedLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
-  SmallVector<unsigned> elems;
-  for (unsigned d = 0, e = getRank(); d < e; ++d) {
-    int64_t tile = int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
-                   getWarpsPerCTA()[d];
-    // A dimension smaller than the tile wraps around: threads hold copies.
-    elems.push_back(getSizePerThread()[d] *
-                    std::max<int64_t>(1, shape[d] / tile));
-  }
-  return elems;
-}
-
-SmallVector<unsigned> BlockedLayoutAttr::getLayoutOrder() const {
-  return SmallVector<unsigned>(getOrder());
-}
-
 // Registers first walk the sizePerThread tile, fastest dimension first, then
 // the repetitions of the whole program tile over larger tensors.
-Bases BlockedLayoutAttr::getRegisterBases(ArrayRef<int64_t> shape) const {
-  unsigned rank = getRank();
+static Bases getBlockedRegisterBases(BlockedLayoutAttr layout,
+                                     ArrayRef<int64_t> shape) {
+  unsigned rank = layout.getRank();
   Bases bases;
-  for (unsigned d : getOrder())
-    appendPowerBases(bases, rank, d, 1, getSizePerThread()[d]);
-  for (unsigned d : getOrder()) {
-    int64_t tile = int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d] *
-                   getWarpsPerCTA()[d];
+  for (unsigned d : layout.getOrder())
+    appendPowerBases(bases, rank, d, 1, layout.getSizePerThread()[d]);
+  for (unsigned d : layout.getOrder()) {
+    int64_t tile = int64_t(layout.getSizePerThread()[d]) *
+                   layout.getThreadsPerWarp()[d] * layout.getWarpsPerCTA()[d];
     appendPowerBases(bases, rank, d, tile, std::max<int64_t>(1, shape[d] / tile));
   }
   return bases;
 }
 
-Bases BlockedLayoutAttr::getLaneBases(ArrayRef<int64_t>) const {
-  Bases bases;
-  for (unsigned d : getOrder())
-    appendPowerBases(bases, getRank(), d, getSizePerThread()[d],
+LinearLayout BlockedLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  unsigned rank = getRank();
+  Bases lanes, warps;
+  for (unsigned d : getOrder()) {
+    appendPowerBases(lanes, rank, d, getSizePerThread()[d],
                      getThreadsPerWarp()[d]);
-  return bases;
-}
-
-Bases BlockedLayoutAttr::getWarpBases(ArrayRef<int64_t>) const {
-  Bases bases;
-  for (unsigned d : getOrder())
-    appendPowerBases(bases, getRank(), d,
+    appendPowerBases(warps, rank, d,
                      int64_t(getSizePerThread()[d]) * getThreadsPerWarp()[d],
                      getWarpsPerCTA()[d]);
-  return bases;
+  }
+  return makeDistributedLayout(shape, getBlockedRegisterBases(*this, shape),
+                               lanes, warps);
+}
+
+BlockedLayoutAttr BlockedLayoutAttr::permute(ArrayRef<int32_t> order) const {
+  unsigned rank = order.size();
+  SmallVector<unsigned> sizePerThread(rank), threadsPerWarp(rank),
+      warpsPerCTA(rank), position(rank), newOrder;
+  for (unsigned i = 0; i < rank; ++i) {
+    sizePerThread[i] = getSizePerThread()[order[i]];
+    threadsPerWarp[i] = getThreadsPerWarp()[order[i]];
+    warpsPerCTA[i] = getWarpsPerCTA()[order[i]];
+    position[order[i]] = i;
+  }
+  for (unsigned d : getOrder())
+    newOrder.push_back(position[d]);
+  return get(getContext(), sizePerThread, threadsPerWarp, warpsPerCTA, newOrder);
 }
 
 //===----------------------------------------------------------------------===//
@@ -189,57 +186,175 @@ unsigned SliceLayoutAttr::getRank() const { return getParent().getRank() - 1; }
 
 unsigned SliceLayoutAttr::getNumWarps() const { return getParent().getNumWarps(); }
 
-SmallVector<unsigned>
-SliceLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+// The parent's layout of the shape with a unit dimension at `dim`, without
+// that dimension. Registers that the parent spreads along `dim` hold copies
+// of one element there, and a slice keeps one of them: registers whose basis
+// is zero are dropped.
+LinearLayout SliceLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   SmallVector<int64_t> parentShape(shape);
   parentShape.insert(parentShape.begin() + getDim(), 1);
-  SmallVector<unsigned> elems = getParent().getElemsPerThread(parentShape);
-  elems.erase(elems.begin() + getDim());
-  return elems;
-}
-
-/// The parent's bases for the shape with a unit dimension at `dim`, with the
-/// `dim` component removed.
-static Bases sliceBases(Bases parentBases, unsigned dim) {
-  for (SmallVector<int64_t> &basis : parentBases)
-    basis.erase(basis.begin() + dim);
-  return parentBases;
-}
-
-static SmallVector<int64_t> parentShapeOf(ArrayRef<int64_t> shape,
-                                          unsigned dim) {
-  SmallVector<int64_t> parentShape(shape);
-  parentShape.insert(parentShape.begin() + dim, 1);
-  return parentShape;
-}
-
-// The parent's registers along `dim` hold copies of one element of the unit
-// dimension; the slice keeps one of them.
-Bases SliceLayoutAttr::getRegisterBases(ArrayRef<int64_t> shape) const {
-  Bases parentBases =
-      getParent().getRegisterBases(parentShapeOf(shape, getDim()));
-  llvm::erase_if(parentBases, [&](const SmallVector<int64_t> &basis) {
-    return basis[getDim()] != 0;
+  LinearLayout parent = getParent().toLinearLayout(parentShape);
+  SmallVector<std::string> dims = getTensorDimNames(shape.size() + 1);
+  SmallVector<StringRef> kept;
+  for (unsigned d = 0, e = dims.size(); d < e; ++d)
+    if (d != getDim())
+      kept.push_back(dims[d]);
+  LinearLayout sliced =
+      parent.sublayout({kRegister, kLane, kWarp}, kept);
+  SmallVector<LinearLayout::InDim> ins(sliced.getInDims());
+  llvm::erase_if(ins.front().second, [](ArrayRef<int32_t> basis) {
+    return llvm::all_of(basis, [](int32_t v) { return v == 0; });
   });
-  return sliceBases(std::move(parentBases), getDim());
+  // Renumber the outputs dim0..dimN-1.
+  return LinearLayout(ins, getTensorOutDims(shape));
 }
 
-Bases SliceLayoutAttr::getLaneBases(ArrayRef<int64_t> shape) const {
-  return sliceBases(getParent().getLaneBases(parentShapeOf(shape, getDim())),
-                    getDim());
-}
+//===----------------------------------------------------------------------===//
+// LinearLayoutAttr
+//===----------------------------------------------------------------------===//
 
-Bases SliceLayoutAttr::getWarpBases(ArrayRef<int64_t> shape) const {
-  return sliceBases(getParent().getWarpBases(parentShapeOf(shape, getDim())),
-                    getDim());
-}
+/// The largest basis component: tensors hold at most kMaxTensorElements.
+static constexpr int64_t kMaxBasisComponent = kMaxTensorElements - 1;
+/// Warps of a program instance (32) and lanes of a warp, as bits.
+static constexpr unsigned kMaxWarpBits = 5;
 
-SmallVector<unsigned> SliceLayoutAttr::getLayoutOrder() const {
-  SmallVector<unsigned> order;
-  for (unsigned d : getParent().getLayoutOrder()) {
-    if (d == getDim())
-      continue;
-    order.push_back(d > getDim() ? d - 1 : d);
+LogicalResult
+LinearLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         unsigned rank, ArrayRef<int64_t> registerBases,
+                         ArrayRef<int64_t> laneBases,
+                         ArrayRef<int64_t> warpBases) {
+  if (rank == 0)
+    return emitError() << "#block.linear needs at least one dimension";
+  for (auto [name, flat] : {std::pair<StringRef, ArrayRef<int64_t>>{
+                                kRegister, registerBases},
+                            {kLane, laneBases},
+                            {kWarp, warpBases}}) {
+    if (flat.size() % rank)
+      return emitError() << "#block.linear: every " << name
+                         << " basis must have " << rank << " components";
+    for (int64_t v : flat)
+      if (v < 0 || v > kMaxBasisComponent)
+        return emitError() << "#block.linear: " << name
+                           << " basis component " << v
+                           << " is outside [0, " << kMaxBasisComponent << "]";
   }
-  return order;
+  if (laneBases.size() != kLaneBits * rank)
+    return emitError() << "#block.linear needs exactly " << kLaneBits
+                       << " lane bases (32 lanes), but has "
+                       << laneBases.size() / rank;
+  if (warpBases.size() > kMaxWarpBits * rank)
+    return emitError() << "#block.linear has " << warpBases.size() / rank
+                       << " warp bases, more than " << kMaxWarpBits
+                       << " (32 warps)";
+  return success();
+}
+
+LinearLayoutAttr LinearLayoutAttr::get(MLIRContext *context,
+                                       const LinearLayout &layout) {
+  auto flatten = [&](StringRef inDim) {
+    SmallVector<int64_t> flat;
+    for (ArrayRef<int32_t> basis : layout.getBases(inDim))
+      flat.append(basis.begin(), basis.end());
+    return flat;
+  };
+  return get(context, layout.getNumOutDims(), flatten(kRegister),
+             flatten(kLane), flatten(kWarp));
+}
+
+Bases LinearLayoutAttr::getBases(StringRef inDim) const {
+  ArrayRef<int64_t> flat = inDim == kRegister ? getRegisterBases()
+                           : inDim == kLane   ? getLaneBases()
+                                              : getWarpBases();
+  Bases bases;
+  for (size_t i = 0; i < flat.size(); i += getRank())
+    bases.push_back(SmallVector<int64_t>(flat.slice(i, getRank())));
+  return bases;
+}
+
+unsigned LinearLayoutAttr::getRank() const { return getNumDims(); }
+
+unsigned LinearLayoutAttr::getNumWarps() const {
+  return 1u << (getWarpBases().size() / getRank());
+}
+
+LinearLayout LinearLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return makeDistributedLayout(shape, getBases(kRegister), getBases(kLane),
+                               getBases(kWarp));
+}
+
+LogicalResult LinearLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (failed(verifyLayoutRank(*this, shape, emitError)))
+    return failure();
+  // Shapes that are no powers of two are refused, with their own message, by
+  // the tensor-size check of the ops.
+  if (llvm::any_of(shape, [](int64_t size) {
+        return size <= 0 || !llvm::isPowerOf2_64(size) ||
+               size > kMaxTensorElements;
+      }))
+    return success();
+  if (!toLinearLayout(shape).isSurjective()) {
+    InFlightDiagnostic diag = emitError() << "tensor of shape ";
+    llvm::interleave(shape, diag, "x");
+    return diag << ": " << Attribute(*this)
+                << " does not place every element in some thread";
+  }
+  return success();
+}
+
+// register = [[a, b], ...], lane = [...], warp = [...]
+Attribute LinearLayoutAttr::parse(AsmParser &parser, Type) {
+  SmallVector<SmallVector<int64_t>> bases[3];
+  StringRef names[3] = {kRegister, kLane, kWarp};
+  if (parser.parseLess())
+    return {};
+  for (unsigned i = 0; i < 3; ++i) {
+    if ((i && parser.parseComma()) || parser.parseKeyword(names[i]) ||
+        parser.parseEqual())
+      return {};
+    auto parseBasis = [&]() -> ParseResult {
+      SmallVector<int64_t> &basis = bases[i].emplace_back();
+      return parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&]() { return parser.parseInteger(basis.emplace_back()); });
+    };
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                       parseBasis))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  unsigned rank = bases[1].empty() ? 0 : bases[1].front().size();
+  SmallVector<int64_t> flat[3];
+  for (unsigned i = 0; i < 3; ++i)
+    for (ArrayRef<int64_t> basis : bases[i]) {
+      if (basis.size() != rank) {
+        parser.emitError(parser.getNameLoc())
+            << "#block.linear: every basis must have as many components as "
+               "the first lane basis ("
+            << rank << "), but a " << names[i] << " basis has "
+            << basis.size();
+        return {};
+      }
+      flat[i].append(basis.begin(), basis.end());
+    }
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), rank, flat[0], flat[1], flat[2]);
+}
+
+void LinearLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  llvm::interleaveComma(
+      ArrayRef<StringRef>{kRegister, kLane, kWarp}, printer, [&](StringRef name) {
+        printer << name << " = [";
+        llvm::interleaveComma(getBases(name), printer,
+                              [&](ArrayRef<int64_t> basis) {
+                                printer << "[";
+                                llvm::interleaveComma(basis, printer);
+                                printer << "]";
+                              });
+        printer << "]";
+      });
+  printer << ">";
 }

@@ -1,6 +1,7 @@
 //===- BlockOps.cpp - Operations of the block dialect ---------------------===//
 
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -107,15 +108,38 @@ static DistributedLayoutAttr getLayoutOf(Type type) {
                 : nullptr;
 }
 
-/// Where `a` and `b` both have layouts, they must be the same.
+/// The linear layout of `type`, if it is a tensor of a valid shape with a
+/// distributed layout of its rank (other cases have their own diagnostics).
+static std::optional<LinearLayout> getLinearLayoutOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  DistributedLayoutAttr layout = getLayoutOf(type);
+  if (!layout || layout.getRank() != tensor.getRank() ||
+      !tensor.hasStaticShape() || tensor.getNumElements() > kMaxTensorElements ||
+      llvm::any_of(tensor.getShape(),
+                   [](int64_t size) { return !llvm::isPowerOf2_64(size); }))
+    return std::nullopt;
+  return layout.toLinearLayout(tensor.getShape());
+}
+
+/// Where `a` and `b` (of one shape) both have layouts, they must place every
+/// element in the same register of the same thread.
 static LogicalResult verifySameLayout(Operation *op, Type a, StringRef aName,
                                       Type b, StringRef bName) {
-  DistributedLayoutAttr la = getLayoutOf(a), lb = getLayoutOf(b);
-  if (la && lb && la != lb)
-    return op->emitOpError() << aName << " layout " << Attribute(la)
+  std::optional<LinearLayout> la = getLinearLayoutOf(a);
+  std::optional<LinearLayout> lb = getLinearLayoutOf(b);
+  if (la && lb && *la != *lb)
+    return op->emitOpError() << aName << " layout " << Attribute(getLayoutOf(a))
                              << " and " << bName << " layout "
-                             << Attribute(lb) << " must be the same";
+                             << Attribute(getLayoutOf(b)) << " must be the same";
   return success();
+}
+
+/// Where the operand and the result of a shape operation both have layouts,
+/// every thread must hold the result's elements (`result` mapped to the
+/// operand's indices) in its own registers: the operation moves no data.
+static bool isRegisterRelabel(const std::optional<LinearLayout> &src,
+                              const std::optional<LinearLayout> &result) {
+  return !src || !result || getRegisterRelabel(*src, *result);
 }
 
 //===----------------------------------------------------------------------===//
@@ -171,7 +195,18 @@ LogicalResult BroadcastOp::verify() {
                               "dimension "
                            << d << " is " << src.getDimSize(d) << " -> "
                            << result.getDimSize(d);
-  return verifySameLayout(*this, src, "operand", result, "result");
+  // Each thread holds the operand element its result elements repeat.
+  std::optional<LinearLayout> resultLayout = getLinearLayoutOf(result);
+  if (resultLayout)
+    for (int64_t d = 0; d < src.getRank(); ++d)
+      if (src.getDimSize(d) == 1)
+        resultLayout = resultLayout->resizeOut(getTensorDimName(d), 1);
+  if (!isRegisterRelabel(getLinearLayoutOf(src), resultLayout))
+    return emitOpError() << "operand layout " << Attribute(getLayoutOf(src))
+                         << " and result layout "
+                         << Attribute(getLayoutOf(result))
+                         << " must be the same";
+  return success();
 }
 
 OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
@@ -194,17 +229,15 @@ LogicalResult ExpandDimsOp::verify() {
                          << Type(src) << " with a dimension of size 1 at axis "
                          << axis;
   // The operand's elements live where the result's do.
-  DistributedLayoutAttr srcLayout = getLayoutOf(src);
-  DistributedLayoutAttr resultLayout = getLayoutOf(result);
-  if (srcLayout && resultLayout) {
-    auto expectedLayout =
-        SliceLayoutAttr::get(getContext(), axis, resultLayout);
-    if (srcLayout != expectedLayout)
-      return emitOpError() << "operand layout " << Attribute(srcLayout)
-                           << " must be the slice of the result layout at "
-                              "the new axis, "
-                           << Attribute(expectedLayout);
-  }
+  std::optional<LinearLayout> resultLayout = getLinearLayoutOf(result);
+  if (resultLayout)
+    resultLayout = dropTensorDim(*resultLayout, axis);
+  if (!isRegisterRelabel(getLinearLayoutOf(src), resultLayout))
+    return emitOpError() << "operand layout " << Attribute(getLayoutOf(src))
+                         << " must be the slice of the result layout at "
+                            "the new axis, "
+                         << Attribute(SliceLayoutAttr::get(
+                                getContext(), axis, getLayoutOf(result)));
   return success();
 }
 
@@ -255,28 +288,20 @@ LogicalResult TransOp::verify() {
       return emitOpError() << "result dimension " << i << " must be operand "
                            << "dimension " << d << " (" << src.getDimSize(d)
                            << "), but is " << result.getDimSize(i);
-  // A transposition of a blocked tensor only renames its registers.
-  auto srcLayout = dyn_cast_or_null<BlockedLayoutAttr>(getLayoutOf(src));
-  DistributedLayoutAttr resultLayout = getLayoutOf(result);
-  if (srcLayout && resultLayout) {
-    SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA;
-    SmallVector<unsigned> position(order.size());
-    for (auto [i, d] : llvm::enumerate(order)) {
-      sizePerThread.push_back(srcLayout.getSizePerThread()[d]);
-      threadsPerWarp.push_back(srcLayout.getThreadsPerWarp()[d]);
-      warpsPerCTA.push_back(srcLayout.getWarpsPerCTA()[d]);
-      position[d] = i;
-    }
-    SmallVector<unsigned> layoutOrder;
-    for (unsigned d : srcLayout.getOrder())
-      layoutOrder.push_back(position[d]);
-    auto expectedLayout = BlockedLayoutAttr::get(
-        getContext(), sizePerThread, threadsPerWarp, warpsPerCTA, layoutOrder);
-    if (resultLayout != expectedLayout)
-      return emitOpError() << "result layout " << Attribute(resultLayout)
-                           << " must be the operand layout permuted by the "
-                              "order, "
-                           << Attribute(expectedLayout);
+  // A transposition only renames registers: each thread holds the elements
+  // of the result it held in the operand.
+  std::optional<LinearLayout> srcLayout = getLinearLayoutOf(src);
+  if (!srcLayout)
+    return success();
+  LinearLayout permuted = permuteTensorDims(*srcLayout, order);
+  if (!isRegisterRelabel(permuted, getLinearLayoutOf(result))) {
+    Attribute expected = LinearLayoutAttr::get(getContext(), permuted);
+    if (auto blocked = dyn_cast<BlockedLayoutAttr>(getLayoutOf(src)))
+      expected = blocked.permute(order);
+    return emitOpError() << "result layout " << Attribute(getLayoutOf(result))
+                         << " must be the operand layout permuted by the "
+                            "order, "
+                         << expected;
   }
   return success();
 }

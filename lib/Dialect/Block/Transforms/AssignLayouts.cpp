@@ -308,7 +308,7 @@ private:
     }
     case Relation::Permute:
       if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
-        return permuteBlockedLayout(blocked, edge.order);
+        return blocked.permute(edge.order);
       return nullptr;
     case Relation::InversePermute:
       if (auto blocked = dyn_cast<BlockedLayoutAttr>(from))
@@ -576,7 +576,7 @@ private:
                                       layouts.lookup(reduce.getSrcs().front()));
       if (auto trans = dyn_cast<TransOp>(op))
         layout =
-            permuteBlockedLayout(getTransSourceLayout(trans), trans.getOrder());
+            getTransSourceLayout(trans).permute(trans.getOrder());
       fixedLayouts.push_back(layout);
     }
     return fixedLayouts;

@@ -59,25 +59,12 @@ std::optional<BlockedParams> mlir::block::getBlockedParams(Attribute layout) {
   for (SmallVector<unsigned> *list :
        {&params->sizePerThread, &params->threadsPerWarp, &params->warpsPerCTA})
     list->erase(list->begin() + dim);
-  params->order = slice.getLayoutOrder();
+  SmallVector<unsigned> order;
+  for (unsigned d : params->order)
+    if (d != dim)
+      order.push_back(d > dim ? d - 1 : d);
+  params->order = std::move(order);
   return params;
-}
-
-BlockedLayoutAttr mlir::block::permuteBlockedLayout(BlockedLayoutAttr src,
-                                                    ArrayRef<int32_t> order) {
-  unsigned rank = order.size();
-  SmallVector<unsigned> sizePerThread(rank), threadsPerWarp(rank),
-      warpsPerCTA(rank), position(rank), newOrder;
-  for (unsigned i = 0; i < rank; ++i) {
-    sizePerThread[i] = src.getSizePerThread()[order[i]];
-    threadsPerWarp[i] = src.getThreadsPerWarp()[order[i]];
-    warpsPerCTA[i] = src.getWarpsPerCTA()[order[i]];
-    position[order[i]] = i;
-  }
-  for (unsigned d : src.getOrder())
-    newOrder.push_back(position[d]);
-  return BlockedLayoutAttr::get(src.getContext(), sizePerThread, threadsPerWarp,
-                                warpsPerCTA, newOrder);
 }
 
 BlockedLayoutAttr
@@ -86,7 +73,7 @@ mlir::block::inversePermuteBlockedLayout(BlockedLayoutAttr result,
   SmallVector<int32_t> inverse(order.size());
   for (auto [i, d] : llvm::enumerate(order))
     inverse[d] = i;
-  return permuteBlockedLayout(result, inverse);
+  return result.permute(inverse);
 }
 
 BlockedLayoutAttr mlir::block::insertDimension(BlockedLayoutAttr layout,

@@ -36,10 +36,6 @@ struct BlockedParams {
 };
 std::optional<BlockedParams> getBlockedParams(Attribute layout);
 
-/// The layout of `block.trans` with `order` of a tensor with layout `src`:
-/// result dimension i is source dimension order[i].
-BlockedLayoutAttr permuteBlockedLayout(BlockedLayoutAttr src,
-                                       ArrayRef<int32_t> order);
 /// The source layout whose permutation by `order` is `result`.
 BlockedLayoutAttr inversePermuteBlockedLayout(BlockedLayoutAttr result,
                                               ArrayRef<int32_t> order);

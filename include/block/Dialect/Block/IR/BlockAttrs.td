@@ -48,6 +48,11 @@ def Block_BlockedLayoutAttr : Block_Attr<"BlockedLayout", "blocked",
         `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
         `order` `=` `[` $order `]` `>`
   }];
+  let extraClassDeclaration = [{
+    /// The layout of `block.trans` with `order` of a tensor with this
+    /// layout: result dimension i is dimension order[i].
+    BlockedLayoutAttr permute(::llvm::ArrayRef<int32_t> order) const;
+  }];
   let genVerifyDecl = 1;
 }
 
@@ -66,6 +71,45 @@ def Block_SliceLayoutAttr : Block_Attr<"SliceLayout", "slice",
   }];
   let parameters = (ins "unsigned":$dim, "DistributedLayoutAttr":$parent);
   let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Block_LinearLayoutAttr : Block_Attr<"LinearLayout", "linear",
+    [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "any distributed layout, as the bases of a linear layout";
+  let description = [{
+    A distributed layout written as its linear layout: one basis (a tensor
+    index) per bit of the register number, of the lane id (exactly 5) and of
+    the warp id. Register `r` of lane `l` of warp `w` holds the element whose
+    index is the XOR of the bases of the set bits of `r`, `l` and `w`, each
+    component wrapped modulo the tensor's (power-of-two) size. Every other
+    distributed layout can be written this way (the layout algebra converts
+    it); a tensor with this layout must have every element held by some
+    thread.
+
+    ```mlir
+    // 4 x 64: each thread two consecutive columns, lanes along the columns,
+    // two warps along the rows, two rows per thread.
+    #block.linear<register = [[0, 1], [2, 0]],
+                  lane = [[0, 2], [0, 4], [0, 8], [0, 16], [0, 32]],
+                  warp = [[1, 0]]>
+    ```
+  }];
+  let parameters = (ins
+    "unsigned":$numDims,
+    ArrayRefParameter<"int64_t", "register bases, flattened">:$registerBases,
+    ArrayRefParameter<"int64_t", "lane bases, flattened">:$laneBases,
+    ArrayRefParameter<"int64_t", "warp bases, flattened">:$warpBases);
+  let builders = [
+    AttrBuilder<(ins "const ::mlir::block::LinearLayout &":$layout)>
+  ];
+  let extraClassDeclaration = [{
+    /// The bases of `inDim` ("register", "lane" or "warp") as index vectors.
+    ::llvm::SmallVector<::llvm::SmallVector<int64_t>>
+    getBases(::llvm::StringRef inDim) const;
+  }];
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

@@ -3,6 +3,8 @@
 #ifndef BLOCK_DIALECT_BLOCK_IR_BLOCKDIALECT_H
 #define BLOCK_DIALECT_BLOCK_IR_BLOCKDIALECT_H
 
+#include "block/Layout/LinearLayout.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"

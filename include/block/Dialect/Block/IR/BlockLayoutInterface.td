@@ -18,16 +18,14 @@ def Block_DistributedLayoutInterface : AttrInterface<"DistributedLayoutAttr"> {
     tensor of a given shape lives in register `reg` of lane `lane` of warp
     `warp`; an element may be replicated in several threads.
 
-    Every distributed layout is linear over the bits of `reg`, `lane` and
-    `warp`: for a tensor of a given shape it gives one *basis* (an index
-    vector) per bit of the register number, of the lane id (5 bits) and of
-    the warp id (log2(getNumWarps()) bits). Register `reg` of lane `lane` of
-    warp `warp` holds the element whose index is, dimension by dimension,
-    the XOR of the bases of all set bits of `reg`, `lane` and `warp`, wrapped
-    modulo the (power-of-two) shape. A basis that wraps to zero replicates
-    the tensor over that bit. The lowering to GPU code reads layouts only
-    through these bases, so a new layout (mma accumulators, dot operands)
-    needs no change to the lowering patterns.
+    A distributed layout says only how it becomes a linear layout for a
+    shape (block/Layout/LinearLayout.h): a map from the bits of the inputs
+    `register`, `lane` (5 bits) and `warp` (log2(getNumWarps()) bits) to the
+    outputs `dim0`, ..., `dimN-1` of the shape's sizes, XOR-combined. Every
+    other property (elements per thread, vector widths, replication, how to
+    convert to another layout) is derived from that map by the layout
+    algebra, so that a new layout (mma accumulators, dot operands) needs no
+    change to the verifiers, the passes or the lowering patterns.
   }];
   let methods = [
     InterfaceMethod<"Rank of the tensors this layout applies to.",
@@ -35,39 +33,17 @@ def Block_DistributedLayoutInterface : AttrInterface<"DistributedLayoutAttr"> {
     InterfaceMethod<"Number of warps the layout spreads a tensor over.",
       "unsigned", "getNumWarps">,
     InterfaceMethod<[{
-        Number of elements each thread holds, per dimension, for a tensor of
-        `shape`.
-      }], "::llvm::SmallVector<unsigned>", "getElemsPerThread",
+        The linear layout of a tensor of `shape` (of this layout's rank,
+        power-of-two sizes): inputs `register`, `lane`, `warp`; outputs
+        `dim0`, ..., `dimN-1` with the shape's sizes. Every element is held
+        by some thread.
+      }], "::mlir::block::LinearLayout", "toLinearLayout",
       (ins "::llvm::ArrayRef<int64_t>":$shape)>,
-    InterfaceMethod<[{
-        Per-dimension order of dimensions from fastest to slowest varying
-        within a thread's registers.
-      }], "::llvm::SmallVector<unsigned>", "getLayoutOrder">,
-    InterfaceMethod<[{
-        Bases of the register number for a tensor of `shape`: one index
-        vector per bit of the register number, log2(getTotalElemsPerThread)
-        of them, unwrapped (a component may exceed the shape). Consecutive
-        registers should hold consecutive elements of the fastest dimension,
-        so that memory accesses vectorise.
-      }], "::llvm::SmallVector<::llvm::SmallVector<int64_t>>",
-      "getRegisterBases", (ins "::llvm::ArrayRef<int64_t>":$shape)>,
-    InterfaceMethod<[{
-        Bases of the lane id (5 index vectors, one per bit) for a tensor of
-        `shape`, unwrapped.
-      }], "::llvm::SmallVector<::llvm::SmallVector<int64_t>>",
-      "getLaneBases", (ins "::llvm::ArrayRef<int64_t>":$shape)>,
-    InterfaceMethod<[{
-        Bases of the warp id (log2(getNumWarps()) index vectors, one per bit)
-        for a tensor of `shape`, unwrapped.
-      }], "::llvm::SmallVector<::llvm::SmallVector<int64_t>>",
-      "getWarpBases", (ins "::llvm::ArrayRef<int64_t>":$shape)>,
   ];
   let extraSharedClassDeclaration = [{
+    /// Number of registers each thread holds for a tensor of `shape`.
     unsigned getTotalElemsPerThread(::llvm::ArrayRef<int64_t> shape) {
-      unsigned total = 1;
-      for (unsigned n : $_attr.getElemsPerThread(shape))
-        total *= n;
-      return total;
+      return $_attr.toLinearLayout(shape).getInDimSize("register");
     }
   }];
 }

@@ -1,0 +1,146 @@
+//===- BlockGPUOps.td - Shared-memory operations -----------*- tablegen -*-===//
+
+#ifndef BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_TD
+#define BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_TD
+
+include "block/Dialect/BlockGPU/IR/BlockGPUTypes.td"
+include "block/Dialect/Block/IR/BlockTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def BlockGPU_SharedMemory : Resource<"::mlir::blockgpu::SharedMemory">;
+
+class BlockGPU_Op<string mnemonic, list<Trait> traits = []>
+    : Op<BlockGPU_Dialect, mnemonic, traits>;
+
+def BlockGPU_MemDesc : Type<CPred<"::llvm::isa<::mlir::blockgpu::MemDescType>($_self)">,
+    "shared-memory buffer", "::mlir::blockgpu::MemDescType">;
+
+def BlockGPU_LocalAllocOp : BlockGPU_Op<"local_alloc",
+    [MemoryEffects<[MemAlloc<BlockGPU_SharedMemory>]>]> {
+  let summary = "allocate a buffer in shared memory";
+  let description = [{
+    A buffer that lives from here to its last use. Without an operand the
+    buffer is mutable and uninitialised; with a tensor it holds the tensor
+    and is read-only. block-allocate-shared-memory gives it a byte offset
+    (`blockgpu.offset`).
+
+    ```mlir
+    %buf = blockgpu.local_alloc : !blockgpu.memdesc<2x64x64xf32, #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8>, mutable>
+    %ro = blockgpu.local_alloc %tile : tensor<64x64xf32, #blocked> -> !blockgpu.memdesc<64x64xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>>
+    ```
+  }];
+  let arguments = (ins Optional<Block_Tensor>:$src);
+  let results = (outs BlockGPU_MemDesc:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def BlockGPU_LocalStoreOp : BlockGPU_Op<"local_store",
+    [MemoryEffects<[MemWrite<BlockGPU_SharedMemory>]>]> {
+  let summary = "store a distributed tensor into a buffer";
+  let description = [{
+    Every element of `src` goes to its place in `dst` (a mutable buffer of
+    the same shape and element type); each element is written once, by one
+    of the threads that hold it.
+
+    ```mlir
+    blockgpu.local_store %tile, %buf : tensor<64x64xf32, #blocked> -> !blockgpu.memdesc<64x64xf32, #shared, mutable>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src, BlockGPU_MemDesc:$dst);
+  let assemblyFormat = [{
+    $src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlockGPU_LocalLoadOp : BlockGPU_Op<"local_load",
+    [MemoryEffects<[MemRead<BlockGPU_SharedMemory>]>]> {
+  let summary = "load a buffer into a distributed tensor";
+  let description = [{
+    Each thread reads the elements its layout gives it.
+
+    ```mlir
+    %t = blockgpu.local_load %buf : !blockgpu.memdesc<64x64xf32, #shared, mutable> -> tensor<64x64xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MemDesc:$src);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def BlockGPU_MemDescIndexOp : BlockGPU_Op<"memdesc_index", [Pure]> {
+  let summary = "one stage of a multi-buffered allocation";
+  let description = [{
+    The buffer `src[index]`: the leading dimension dropped, the same layout
+    and mutability. `index` must be in range (checked where it is a
+    constant).
+
+    ```mlir
+    %stage = blockgpu.memdesc_index %buf[%i] : !blockgpu.memdesc<3x64x64xf32, #shared, mutable> -> !blockgpu.memdesc<64x64xf32, #shared, mutable>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MemDesc:$src, I32:$index);
+  let results = (outs BlockGPU_MemDesc:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlockGPU_AsyncCopyOp : BlockGPU_Op<"async_copy",
+    [MemoryEffects<[MemRead, MemWrite<BlockGPU_SharedMemory>]>,
+     OptionalTypesMatchWith<"mask is i1 of the pointers' shape", "ptrs", "mask",
+                            "::mlir::block::getBoolTypeLike($_self)">]> {
+  let summary = "copy global memory to a buffer asynchronously (cp.async)";
+  let description = [{
+    Starts copying the elements `ptrs` point to into their places in `dst`
+    (a mutable buffer of the pointers' shape and pointee type); masked-off
+    elements are written as zero. The copy completes at an `async_wait`
+    that covers its commit group.
+
+    ```mlir
+    %c = blockgpu.async_copy %ptrs, %stage mask %m : tensor<64x64x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<64x64xf32, #shared, mutable>
+    ```
+  }];
+  let arguments = (ins Block_PtrTensor:$ptrs, BlockGPU_MemDesc:$dst,
+                       Optional<Block_BoolTensor>:$mask);
+  let results = (outs BlockGPU_AsyncToken:$token);
+  let assemblyFormat = [{
+    $ptrs `,` $dst (`mask` $mask^)? attr-dict `:` type($ptrs) `->`
+    qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlockGPU_AsyncCommitGroupOp : BlockGPU_Op<"async_commit_group"> {
+  let summary = "close a group of asynchronous copies";
+  let description = [{
+    The copies started since the last commit group (the `tokens`) form one
+    group, which `async_wait` counts.
+  }];
+  let arguments = (ins Variadic<BlockGPU_AsyncToken>:$tokens);
+  let results = (outs BlockGPU_AsyncToken:$token);
+  let assemblyFormat = "$tokens attr-dict";
+}
+
+def BlockGPU_AsyncWaitOp : BlockGPU_Op<"async_wait"> {
+  let summary = "wait until at most `num` commit groups are in flight";
+  let description = [{
+    Completes this thread's asynchronous copies of all but the `num` most
+    recent commit groups. Other threads see the copied data only after a
+    barrier.
+
+    ```mlir
+    %w = blockgpu.async_wait %g {num = 1 : i32}
+    ```
+  }];
+  let arguments = (ins Variadic<BlockGPU_AsyncToken>:$tokens,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$num);
+  let results = (outs BlockGPU_AsyncToken:$token);
+  let assemblyFormat = "$tokens attr-dict";
+}
+
+#endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_TD

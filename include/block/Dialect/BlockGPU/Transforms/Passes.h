@@ -1,0 +1,26 @@
+//===- Passes.h - Passes on shared memory -----------------------*- C++ -*-===//
+
+#ifndef BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_H
+#define BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_H
+
+#include "block/Dialect/BlockGPU/IR/BlockGPUDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::blockgpu {
+
+#define GEN_PASS_DECL
+#include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
+
+/// Gives the buffers and scratch of `kernel` offsets and records the total
+/// (see blockgpu-allocate-shared-memory); fails, with a diagnostic, when
+/// the kernel needs more than `maxBytes`.
+FailureOr<int64_t> allocateSharedMemory(func::FuncOp kernel, int64_t maxBytes);
+
+#define GEN_PASS_REGISTRATION
+#include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
+
+} // namespace mlir::blockgpu
+
+#endif // BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_H

@@ -1,0 +1,34 @@
+//===- Passes.td - Passes on shared memory -----------------*- tablegen -*-===//
+
+#ifndef BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_TD
+#define BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def BlockGPUAllocateSharedMemory
+    : Pass<"blockgpu-allocate-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Give every shared buffer and every op's scratch an offset";
+  let description = [{
+    In each kernel, gives every `blockgpu.local_alloc` and every operation
+    with scratch (SharedScratchOpInterface) a byte offset
+    (`blockgpu.offset`) such that no two that are live at the same time
+    overlap, each aligned as its layout or the operation asks (up to 1024
+    bytes for the NVMMA swizzle). A buffer lives from its allocation to its
+    last use, through `memdesc_index` views; used in a loop it does not
+    start in, it lives to the end of that loop. Scratch lives while its
+    operation runs. Larger and earlier allocations are placed first, each
+    at the lowest offset that fits.
+
+    The kernel's total goes to `blockgpu.shared_memory` (and from there to
+    the bundle's manifest). A kernel that needs more than `max-bytes` is
+    refused, with the largest users named.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"232448",
+           "Shared memory one program instance may use, in bytes (227 KiB "
+           "on sm_90)">,
+  ];
+  let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
+}
+
+#endif // BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,127 @@
+//===- TensorLayouts.h - Linear layouts of tensors and fragments -*- C++ -*-===//
+//
+// The tensor-facing side of the layout algebra: the standard dimension names
+// (inputs `register`, `lane`, `warp`, `offset`; outputs `dim0`, `dim1`, ...),
+// distributed layouts built from per-bit bases, row-major flattening, and the
+// PTX ISA's tensor-core fragment layouts (mma.sync m16n8kK, wgmma m64nNkK)
+// as linear layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_LAYOUT_TENSORLAYOUTS_H
+#define BLOCK_LAYOUT_TENSORLAYOUTS_H
+
+#include "block/Layout/LinearLayout.h"
+
+namespace mlir::block {
+
+inline constexpr llvm::StringLiteral kRegister = "register";
+inline constexpr llvm::StringLiteral kLane = "lane";
+inline constexpr llvm::StringLiteral kWarp = "warp";
+inline constexpr llvm::StringLiteral kOffset = "offset";
+
+/// Threads per warp, and its log2: every lane layout has this many bits.
+inline constexpr int32_t kWarpSize = 32;
+inline constexpr unsigned kLaneBits = 5;
+
+/// "dim<i>": output `i` of a tensor layout.
+std::string getTensorDimName(unsigned dim);
+/// Outputs dim0, ..., dimN-1 of the sizes of `shape`.
+llvm::SmallVector<LinearLayout::OutDim>
+getTensorOutDims(llvm::ArrayRef<int64_t> shape);
+/// The names dim0, ..., dimN-1.
+llvm::SmallVector<std::string> getTensorDimNames(unsigned rank);
+
+/// The distributed layout of a tensor of `shape` in which bit i of the
+/// register number (lane id, warp id) maps to the i-th basis of `registers`
+/// (`lanes`, `warps`); components may exceed the shape and wrap modulo it.
+LinearLayout
+makeDistributedLayout(llvm::ArrayRef<int64_t> shape,
+                      llvm::ArrayRef<llvm::SmallVector<int64_t>> registers,
+                      llvm::ArrayRef<llvm::SmallVector<int64_t>> lanes,
+                      llvm::ArrayRef<llvm::SmallVector<int64_t>> warps);
+
+/// `layout` (outputs dim0..dimN-1) with its outputs flattened to one
+/// dimension `name` in row-major order (the last dimension fastest).
+LinearLayout flattenRowMajor(const LinearLayout &layout, llvm::StringRef name);
+
+/// The dimensions of a tensor layout from fastest to slowest varying: in
+/// the order the register, then lane, then warp bases first reach them;
+/// dimensions no basis reaches come last, the last dimension first.
+llvm::SmallVector<unsigned> getLayoutOrder(const LinearLayout &layout);
+
+/// The bases of `inDim` as tensor indices (int64), for code that works on
+/// index vectors.
+llvm::SmallVector<llvm::SmallVector<int64_t>>
+getIndexBases(const LinearLayout &layout, llvm::StringRef inDim);
+
+/// If every thread holds, in `to`, only elements it holds in `from`, and in
+/// registers that do not depend on the thread, the map from `to`'s registers
+/// to `from`'s (inputs and outputs "register"). Both layouts have the same
+/// outputs. This is a conversion that moves no data.
+std::optional<LinearLayout> getRegisterRelabel(const LinearLayout &from,
+                                               const LinearLayout &to);
+
+/// The layout of a transposed tensor whose dimension i is dimension
+/// `order[i]` of `layout`'s, each thread holding the same elements.
+LinearLayout permuteTensorDims(const LinearLayout &layout,
+                               llvm::ArrayRef<int32_t> order);
+
+/// `layout` without output dimension `dim` (of size 1), the others
+/// renumbered.
+LinearLayout dropTensorDim(const LinearLayout &layout, unsigned dim);
+
+//===----------------------------------------------------------------------===//
+// Tensor-core fragments (PTX ISA, "Matrix fragments for mma.m16n8k*" and
+// "Register fragments for wgmma.mma_async .m64nNk*")
+//===----------------------------------------------------------------------===//
+
+/// One warp's mma.sync m16n8 accumulator (f32 or s32): (register, lane) to
+/// a 16 x 8 tile (dim0 = row, dim1 = column).
+LinearLayout getMmaAccumulatorTile();
+
+/// One warp's mma.sync operand of `kWidth` elements per 32-bit register
+/// (1 for tf32, 2 for f16/bf16, 4 for 8-bit types): A (`opIdx` 0) is a
+/// 16 x 8*kWidth tile (m x k), B (`opIdx` 1) an 8*kWidth x 8 tile (k x n).
+LinearLayout getMmaOperandTile(unsigned opIdx, unsigned kWidth);
+
+/// One warpgroup's wgmma m64nN accumulator: (register, lane, warp of the
+/// warpgroup) to a 64 x n tile; n is a multiple of 8 up to 256.
+LinearLayout getWgmmaAccumulatorTile(int32_t n);
+
+/// One warpgroup's wgmma A operand in registers, `kWidth` elements per
+/// 32-bit register: (register, lane, warp) to a 64 x 8*kWidth tile.
+LinearLayout getWgmmaOperandATile(unsigned kWidth);
+
+//===----------------------------------------------------------------------===//
+// Shared memory: `offset` (in elements) to a tensor index
+//===----------------------------------------------------------------------===//
+
+/// The unswizzled shared layout of a tile of `shape`: offsets run along the
+/// last dimension first (the second to last when `transposed`), then the
+/// other dimensions from the last to the first.
+LinearLayout getRowMajorSharedLayout(llvm::ArrayRef<int64_t> shape,
+                                     bool transposed);
+
+/// The shared layout of ldmatrix-style swizzled tiles: in each 2-D tile (the
+/// last two dimensions), row r keeps its columns in groups of `vec` and
+/// stores group g at position g ^ ((r / perPhase) % maxPhase), so that the
+/// rows of a column fall on different banks. Leading dimensions stack
+/// tiles. `transposed` swaps the roles of rows and columns.
+LinearLayout getSwizzledSharedLayout(llvm::ArrayRef<int64_t> shape,
+                                     int32_t vec, int32_t perPhase,
+                                     int32_t maxPhase, bool transposed);
+
+/// The shared layout wgmma descriptors and TMA boxes use (the NVMMA swizzle
+/// of `swizzleBytes` = 0, 32, 64 or 128): each 2-D tile is cut into slabs
+/// `swizzleBytes` wide (the whole row when 0), each slab stored row after
+/// row, and within a 1024-byte period the 16-byte chunk c of row r is stored
+/// at chunk c ^ (byte-offset bits 7.. of the row), i.e. byte-offset bits
+/// 4.. XOR bits 7.. (CUTLASS's Swizzle<log2(swizzleBytes / 16), 4, 3>).
+LinearLayout getNVMMASharedLayout(llvm::ArrayRef<int64_t> shape,
+                                  int32_t swizzleBytes, unsigned elementBits,
+                                  bool transposed);
+
+} // namespace mlir::block
+
+#endif // BLOCK_LAYOUT_TENSORLAYOUTS_H

@@ -1,0 +1,57 @@
+//===- ScratchInterfaces.cpp - How much scratch each lowering needs -------===//
+//
+// The block operations whose lowering goes through shared memory declare
+// how much (SharedScratchOpInterface), so that the allocation of shared
+// memory needs no list of them. The sizes are the lowering's, so the
+// implementations live here and are attached as external models.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "block/Conversion/BlockToGPU/BlockToGPU.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+namespace {
+template <typename OpTy, int64_t (*getBytes)(OpTy)>
+struct ScratchModel
+    : blockgpu::SharedScratchOpInterface::ExternalModel<
+          ScratchModel<OpTy, getBytes>, OpTy> {
+  int64_t getSharedScratchBytes(Operation *op) const {
+    return getBytes(cast<OpTy>(op));
+  }
+};
+
+template <typename OpTy>
+int64_t getOpScratchBytes(OpTy op) {
+  if constexpr (std::is_same_v<OpTy, AtomicRMWOp> ||
+                std::is_same_v<OpTy, AtomicCASOp>)
+    return getAtomicScratchBytes(op);
+  else
+    return getShapeOpScratchBytes(op);
+}
+
+template <typename... OpTys>
+void attachGeneric(MLIRContext *context) {
+  (OpTys::template attachInterface<ScratchModel<OpTys, getOpScratchBytes<OpTys>>>(
+       *context),
+   ...);
+}
+} // namespace
+
+void mlir::block::registerSharedScratchInterfaces(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, BlockDialect *) {
+    ReduceOp::attachInterface<ScratchModel<ReduceOp, getReduceScratchBytes>>(
+        *context);
+    ScanOp::attachInterface<ScratchModel<ScanOp, getScanScratchBytes>>(
+        *context);
+    DotOp::attachInterface<ScratchModel<DotOp, getDotScratchBytes>>(*context);
+    attachGeneric<AtomicRMWOp, AtomicCASOp, TransOp, ReshapeOp,
+                  ConvertLayoutOp>(context);
+  });
+}

@@ -1,0 +1,121 @@
+//===- BlockGPUOps.cpp - Shared-memory operations -------------------------===//
+
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::blockgpu;
+
+#include "block/Dialect/BlockGPU/IR/SharedScratchOpInterface.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.cpp.inc"
+
+/// A tensor and a buffer must hold the same elements: same shape, same
+/// element type.
+static LogicalResult verifySameElements(Operation *op, RankedTensorType tensor,
+                                        StringRef tensorName,
+                                        MemDescType buffer) {
+  if (tensor.getShape() != buffer.getShape() ||
+      tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError()
+           << tensorName << " " << Type(tensor) << " and buffer "
+           << Type(buffer) << " must have the same shape and element type";
+  return success();
+}
+
+static LogicalResult verifyMutable(Operation *op, MemDescType buffer) {
+  if (!buffer.getMutableMemory())
+    return op->emitOpError() << "writes the read-only buffer " << Type(buffer)
+                             << "; only a mutable buffer may be written";
+  return success();
+}
+
+// (%src)? attr-dict : (type(src) ->)? type(result)
+ParseResult LocalAllocOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src;
+  OptionalParseResult hasSrc = parser.parseOptionalOperand(src);
+  if (hasSrc.has_value() && failed(*hasSrc))
+    return failure();
+  Type srcType, resultType;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  if (hasSrc.has_value() &&
+      (parser.parseType(srcType) || parser.parseArrow() ||
+       parser.resolveOperand(src, srcType, result.operands)))
+    return failure();
+  if (parser.parseType(resultType))
+    return failure();
+  result.addTypes(resultType);
+  return success();
+}
+
+void LocalAllocOp::print(OpAsmPrinter &printer) {
+  if (getSrc())
+    printer << " " << getSrc();
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : ";
+  if (getSrc())
+    printer << getSrc().getType() << " -> ";
+  printer << getType();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getType();
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError() << "without an initial tensor makes an "
+                              "uninitialised buffer, which must be mutable";
+    return success();
+  }
+  return verifySameElements(*this, cast<RankedTensorType>(getSrc().getType()),
+                            "initial tensor", type);
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (failed(verifyMutable(*this, getDst().getType())))
+    return failure();
+  return verifySameElements(*this, cast<RankedTensorType>(getSrc().getType()),
+                            "stored tensor", getDst().getType());
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifySameElements(*this, cast<RankedTensorType>(getType()),
+                            "result", getSrc().getType());
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType();
+  MemDescType result = getType();
+  if (src.getShape().size() < 2)
+    return emitOpError() << "needs a buffer of rank 2 or more to index, but "
+                            "has "
+                         << Type(src);
+  auto expected = MemDescType::get(getContext(), src.getShape().drop_front(),
+                                   src.getElementType(), src.getLayout(),
+                                   src.getMutableMemory());
+  if (result != expected)
+    return emitOpError() << "result must be " << Type(expected)
+                         << ", one stage of " << Type(src) << ", but is "
+                         << Type(result);
+  APInt index;
+  if (matchPattern(getIndex(), m_ConstantInt(&index)) &&
+      (index.isNegative() || index.getSExtValue() >= src.getShape().front()))
+    return emitOpError() << "index " << index.getSExtValue()
+                         << " is out of range for " << src.getShape().front()
+                         << " stages";
+  return success();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  MemDescType dst = getDst().getType();
+  if (failed(verifyMutable(*this, dst)))
+    return failure();
+  auto ptrs = cast<RankedTensorType>(getPtrs().getType());
+  return verifySameElements(
+      *this, cast<RankedTensorType>(block::getPointeeType(ptrs)),
+      "pointed-to tensor", dst);
+}

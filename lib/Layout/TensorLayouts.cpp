@@ -1,0 +1,344 @@
+//===- TensorLayouts.cpp - Linear layouts of tensors and fragments --------===//
+
+#include "block/Layout/TensorLayouts.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cassert>
+
+using namespace mlir::block;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+std::string mlir::block::getTensorDimName(unsigned dim) {
+  return "dim" + std::to_string(dim);
+}
+
+SmallVector<std::string> mlir::block::getTensorDimNames(unsigned rank) {
+  SmallVector<std::string> names;
+  for (unsigned d = 0; d < rank; ++d)
+    names.push_back(getTensorDimName(d));
+  return names;
+}
+
+SmallVector<LinearLayout::OutDim>
+mlir::block::getTensorOutDims(ArrayRef<int64_t> shape) {
+  SmallVector<LinearLayout::OutDim> outs;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outs.push_back({getTensorDimName(d), int32_t(size)});
+  return outs;
+}
+
+LinearLayout mlir::block::makeDistributedLayout(
+    ArrayRef<int64_t> shape, ArrayRef<SmallVector<int64_t>> registers,
+    ArrayRef<SmallVector<int64_t>> lanes, ArrayRef<SmallVector<int64_t>> warps) {
+  auto wrap = [&](ArrayRef<SmallVector<int64_t>> bases) {
+    SmallVector<LinearLayout::Basis> wrapped;
+    for (ArrayRef<int64_t> basis : bases) {
+      LinearLayout::Basis b;
+      for (auto [component, size] : llvm::zip_equal(basis, shape))
+        b.push_back(int32_t(component & (size - 1)));
+      wrapped.push_back(std::move(b));
+    }
+    return wrapped;
+  };
+  return LinearLayout({{kRegister.str(), wrap(registers)},
+                       {kLane.str(), wrap(lanes)},
+                       {kWarp.str(), wrap(warps)}},
+                      getTensorOutDims(shape));
+}
+
+LinearLayout mlir::block::flattenRowMajor(const LinearLayout &layout,
+                                          StringRef name) {
+  SmallVector<StringRef> reversed = layout.getOutDimNames();
+  std::reverse(reversed.begin(), reversed.end());
+  return layout.transposeOuts(reversed).flattenOuts(name);
+}
+
+SmallVector<unsigned> mlir::block::getLayoutOrder(const LinearLayout &layout) {
+  unsigned rank = layout.getNumOutDims();
+  SmallVector<unsigned> order;
+  for (StringRef inDim : {kRegister, kLane, kWarp})
+    for (ArrayRef<int32_t> basis : layout.getBases(inDim))
+      for (unsigned d = 0; d < rank; ++d)
+        if (basis[d] != 0 && !llvm::is_contained(order, d)) {
+          order.push_back(d);
+          break;
+        }
+  for (unsigned d = rank; d > 0; --d)
+    if (!llvm::is_contained(order, d - 1))
+      order.push_back(d - 1);
+  return order;
+}
+
+SmallVector<SmallVector<int64_t>>
+mlir::block::getIndexBases(const LinearLayout &layout, StringRef inDim) {
+  SmallVector<SmallVector<int64_t>> bases;
+  for (ArrayRef<int32_t> basis : layout.getBases(inDim))
+    bases.push_back(SmallVector<int64_t>(basis.begin(), basis.end()));
+  return bases;
+}
+
+std::optional<LinearLayout>
+mlir::block::getRegisterRelabel(const LinearLayout &from,
+                                const LinearLayout &to) {
+  if (from.getOutDims() != to.getOutDims() ||
+      from.getBases(kLane) != to.getBases(kLane) ||
+      from.getBases(kWarp) != to.getBases(kWarp))
+    return std::nullopt;
+  SmallVector<StringRef> outs = to.getOutDimNames();
+  return to.sublayout({kRegister}, outs)
+      .invertAndCompose(from.sublayout({kRegister}, outs));
+}
+
+/// Renames the outputs of `layout`, in order, to dim0, dim1, ...
+static LinearLayout renumberTensorDims(const LinearLayout &layout) {
+  SmallVector<LinearLayout::OutDim> outs(layout.getOutDims());
+  for (auto [d, out] : llvm::enumerate(outs))
+    out.first = getTensorDimName(d);
+  return LinearLayout(layout.getInDims(), outs);
+}
+
+LinearLayout mlir::block::permuteTensorDims(const LinearLayout &layout,
+                                            ArrayRef<int32_t> order) {
+  SmallVector<std::string> names = getTensorDimNames(order.size());
+  SmallVector<StringRef> permuted;
+  for (int32_t d : order)
+    permuted.push_back(names[d]);
+  return renumberTensorDims(layout.transposeOuts(permuted));
+}
+
+LinearLayout mlir::block::dropTensorDim(const LinearLayout &layout,
+                                        unsigned dim) {
+  assert(layout.getOutDims()[dim].second == 1 && "only a unit dimension");
+  SmallVector<StringRef> outs = layout.getOutDimNames();
+  outs.erase(outs.begin() + dim);
+  return renumberTensorDims(layout.sublayout(layout.getInDimNames(), outs));
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor-core fragments
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds a 2-D fragment from (row, column) bases.
+struct FragmentBuilder {
+  SmallVector<LinearLayout::Basis> registers, lanes, warps;
+  void reg(int32_t row, int32_t col) { registers.push_back({row, col}); }
+  void warp(int32_t row, int32_t col) { warps.push_back({row, col}); }
+  /// The ISA's lane quads: the thread in the group (lane % 4) steps by
+  /// `stride` along columns (rows when `groupAlongRows` is false), the group
+  /// id (lane / 4) by one along rows (columns).
+  void quadLanes(bool groupAlongRows, int32_t stride) {
+    for (int32_t step : {stride, 2 * stride})
+      lanes.push_back(groupAlongRows ? LinearLayout::Basis{0, step}
+                                     : LinearLayout::Basis{step, 0});
+    for (int32_t step : {1, 2, 4})
+      lanes.push_back(groupAlongRows ? LinearLayout::Basis{step, 0}
+                                     : LinearLayout::Basis{0, step});
+  }
+  /// `count` bases (row, col) * 2^i for i < log2(count).
+  void regRun(int32_t row, int32_t col, int32_t count) {
+    for (int32_t step = 1; step < count; step *= 2)
+      reg(row * step, col * step);
+  }
+  LinearLayout build(int32_t rows, int32_t cols, bool withWarps) const {
+    SmallVector<LinearLayout::InDim> ins = {{kRegister.str(), registers},
+                                            {kLane.str(), lanes}};
+    if (withWarps)
+      ins.push_back({kWarp.str(), warps});
+    return LinearLayout(ins, {{"dim0", rows}, {"dim1", cols}});
+  }
+};
+} // namespace
+
+// Lanes are groups of four: the group id (lane / 4) picks the row of the
+// accumulator, the thread in the group (lane % 4) a pair of columns.
+LinearLayout mlir::block::getMmaAccumulatorTile() {
+  FragmentBuilder f;
+  f.reg(0, 1);
+  f.reg(8, 0);
+  f.quadLanes(/*groupAlongRows=*/true, 2);
+  return f.build(16, 8, /*withWarps=*/false);
+}
+
+// Each 32-bit register holds kWidth consecutive elements along k; the thread
+// in the group picks which kWidth-run, the group id the row (A) or column
+// (B); a second register run covers rows 8..15 of A, and the last the upper
+// half of k.
+LinearLayout mlir::block::getMmaOperandTile(unsigned opIdx, unsigned kWidth) {
+  assert(opIdx < 2 && llvm::isPowerOf2_32(kWidth) && kWidth <= 4 &&
+         "mma.sync operands hold 1, 2 or 4 elements per register");
+  int32_t k = 8 * kWidth;
+  int32_t w = kWidth;
+  FragmentBuilder f;
+  if (opIdx == 0) {
+    f.regRun(0, 1, w);
+    f.reg(8, 0);
+    f.reg(0, 4 * w);
+    f.quadLanes(/*groupAlongRows=*/true, w);
+    return f.build(16, k, /*withWarps=*/false);
+  }
+  f.regRun(1, 0, w);
+  f.reg(4 * w, 0);
+  f.quadLanes(/*groupAlongRows=*/false, w);
+  return f.build(k, 8, /*withWarps=*/false);
+}
+
+// The mma.sync accumulator repeated along n by registers and stacked along
+// m by the four warps of the warpgroup.
+LinearLayout mlir::block::getWgmmaAccumulatorTile(int32_t n) {
+  assert(n % 8 == 0 && n >= 8 && n <= 256 && llvm::isPowerOf2_32(n) &&
+         "wgmma n is a power-of-two multiple of 8 up to 256 here");
+  FragmentBuilder f;
+  f.reg(0, 1);
+  f.reg(8, 0);
+  f.regRun(0, 8, n / 8);
+  f.quadLanes(/*groupAlongRows=*/true, 2);
+  f.warp(16, 0);
+  f.warp(32, 0);
+  return f.build(64, n, /*withWarps=*/true);
+}
+
+LinearLayout mlir::block::getWgmmaOperandATile(unsigned kWidth) {
+  LinearLayout warpTile = getMmaOperandTile(/*opIdx=*/0, kWidth);
+  SmallVector<LinearLayout::InDim> ins(warpTile.getInDims());
+  ins.push_back({kWarp.str(), {{16, 0}, {32, 0}}});
+  return LinearLayout(ins, {{"dim0", 64}, {"dim1", int32_t(8 * kWidth)}});
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the map from a tile's index bits to its element offset, one
+/// output bit at a time, and inverts it into a shared layout.
+struct OffsetMapBuilder {
+  ArrayRef<int64_t> shape;
+  /// One offset per index bit, per dimension.
+  SmallVector<SmallVector<int64_t>> offsets;
+
+  explicit OffsetMapBuilder(ArrayRef<int64_t> shape)
+      : shape(shape), offsets(shape.size()) {}
+
+  /// The dimensions from fastest to slowest varying in memory.
+  static SmallVector<unsigned> memoryOrder(unsigned rank, bool transposed) {
+    SmallVector<unsigned> order;
+    for (unsigned d = rank; d > 0; --d)
+      order.push_back(d - 1);
+    if (transposed && rank >= 2)
+      std::swap(order[0], order[1]);
+    return order;
+  }
+
+  /// Row-major (in `order`) offsets of each index bit.
+  void rowMajor(ArrayRef<unsigned> order) {
+    int64_t stride = 1;
+    for (unsigned d : order) {
+      for (int64_t step = 1; step < shape[d]; step *= 2)
+        offsets[d].push_back(stride * step);
+      stride *= shape[d];
+    }
+  }
+
+  /// Applies the linear map `swizzle` to every offset.
+  void apply(llvm::function_ref<int64_t(int64_t)> swizzle) {
+    for (SmallVector<int64_t> &dim : offsets)
+      for (int64_t &offset : dim)
+        offset = swizzle(offset);
+  }
+
+  /// The inverse: offset -> index.
+  LinearLayout build() const {
+    SmallVector<LinearLayout::InDim> ins;
+    int64_t total = 1;
+    for (auto [d, dimOffsets] : llvm::enumerate(offsets)) {
+      SmallVector<LinearLayout::Basis> bases;
+      for (int64_t offset : dimOffsets)
+        bases.push_back({int32_t(offset)});
+      ins.push_back({getTensorDimName(d), bases});
+      total *= shape[d];
+    }
+    LinearLayout toOffset(ins, {{kOffset.str(), int32_t(total)}});
+    std::optional<LinearLayout> inverse = toOffset.invert();
+    assert(inverse && "a shared layout is a bijection");
+    return *inverse;
+  }
+};
+} // namespace
+
+LinearLayout mlir::block::getRowMajorSharedLayout(ArrayRef<int64_t> shape,
+                                                  bool transposed) {
+  OffsetMapBuilder builder(shape);
+  builder.rowMajor(OffsetMapBuilder::memoryOrder(shape.size(), transposed));
+  return builder.build();
+}
+
+LinearLayout mlir::block::getSwizzledSharedLayout(ArrayRef<int64_t> shape,
+                                                  int32_t vec, int32_t perPhase,
+                                                  int32_t maxPhase,
+                                                  bool transposed) {
+  SmallVector<unsigned> order =
+      OffsetMapBuilder::memoryOrder(shape.size(), transposed);
+  OffsetMapBuilder builder(shape);
+  builder.rowMajor(order);
+  if (shape.size() < 2)
+    return builder.build();
+  // Within a tile, offset = row * cols + col: the phase of the row bits
+  // (above log2(cols) + log2(perPhase)) XORs the group bits of the column
+  // (above log2(vec)), as far as the row has groups.
+  int64_t cols = shape[order[0]];
+  int64_t rows = shape[order[1]];
+  int64_t groups = std::max<int64_t>(1, cols / vec);
+  int64_t phases = std::min<int64_t>({maxPhase, groups,
+                                      std::max<int64_t>(1, rows / perPhase)});
+  int64_t tile = rows * cols;
+  builder.apply([&](int64_t offset) {
+    int64_t inTile = offset % tile;
+    int64_t phase = (inTile / cols / perPhase) % phases;
+    return offset ^ (phase * vec);
+  });
+  return builder.build();
+}
+
+LinearLayout mlir::block::getNVMMASharedLayout(ArrayRef<int64_t> shape,
+                                               int32_t swizzleBytes,
+                                               unsigned elementBits,
+                                               bool transposed) {
+  SmallVector<unsigned> order =
+      OffsetMapBuilder::memoryOrder(shape.size(), transposed);
+  int64_t elementsPerRow = shape[order[0]];
+  int64_t slab = swizzleBytes ? int64_t(swizzleBytes) * 8 / elementBits
+                              : elementsPerRow;
+  slab = std::min(slab, elementsPerRow);
+  // Column bits below the slab width stay innermost; the slab index moves
+  // above the rows (and the other dimensions of the tile).
+  OffsetMapBuilder builder(shape);
+  int64_t stride = 1;
+  unsigned inner = order[0];
+  int64_t step = 1;
+  for (; step < slab; step *= 2)
+    builder.offsets[inner].push_back(step);
+  stride = slab;
+  for (unsigned d : ArrayRef(order).drop_front()) {
+    for (int64_t s = 1; s < shape[d]; s *= 2)
+      builder.offsets[d].push_back(stride * s);
+    stride *= shape[d];
+  }
+  for (; step < elementsPerRow; step *= 2)
+    builder.offsets[inner].push_back(stride * (step / slab));
+  if (swizzleBytes > 16) {
+    // In elements: 16-byte chunks at bit log2(128 / elementBits), the rows'
+    // 128-byte units at bit log2(1024 / elementBits).
+    int64_t chunk = 128 / elementBits;
+    int64_t unit = 1024 / elementBits;
+    int64_t mask = swizzleBytes / 16 - 1;
+    builder.apply([&](int64_t offset) {
+      return offset ^ (((offset / unit) & mask) * chunk);
+    });
+  }
+  return builder.build();
+}

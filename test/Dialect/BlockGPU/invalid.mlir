@@ -1,0 +1,164 @@
+// RUN: block-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{#blockgpu.swizzled: vec must be a power of two, but is 3}}
+func.func @vec(%b: !blockgpu.memdesc<16x32xf32, #blockgpu.swizzled<vec = 3, perPhase = 1, maxPhase = 1>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#blockgpu.nvmma: swizzle must be 0, 32, 64 or 128 bytes, but is 16}}
+func.func @swizzle(%b: !blockgpu.memdesc<16x32xf32, #blockgpu.nvmma<swizzle = 16>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#blockgpu.nvmma: rows of 32 bytes cannot be cut into 128-byte swizzle slabs}}
+func.func @slabs(%b: !blockgpu.memdesc<64x16xf16, #blockgpu.nvmma<swizzle = 128>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#blockgpu.nvmma needs a buffer of rank 2 or more}}
+func.func @nvmma_rank(%b: !blockgpu.memdesc<64xf16, #blockgpu.nvmma<swizzle = 0>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#blockgpu.swizzled: a transposed layout needs a buffer of rank 2 or more}}
+func.func @transposed_rank(%b: !blockgpu.memdesc<64xf16, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1, transposed = true>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{!blockgpu.memdesc: every dimension must be a power of two, but one is 24}}
+func.func @shape(%b: !blockgpu.memdesc<24x32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{!blockgpu.memdesc: more than 1048576 elements}}
+func.func @size(%b: !blockgpu.memdesc<2048x1024xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{!blockgpu.memdesc holds integers, floats or pointers, not 'index'}}
+func.func @element(%b: !blockgpu.memdesc<32xindex, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected a shared-memory layout, but got #block.blocked}}
+func.func @layout(%b: !blockgpu.memdesc<32xf32, #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>, mutable>) {
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @alloc_immutable() {
+  // expected-error @+1 {{'blockgpu.local_alloc' op without an initial tensor makes an uninitialised buffer, which must be mutable}}
+  %b = blockgpu.local_alloc : !blockgpu.memdesc<32xf32, #shared>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @alloc_shape(%t: tensor<64xf32>) {
+  // expected-error @+1 {{'blockgpu.local_alloc' op initial tensor 'tensor<64xf32>' and buffer '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>>' must have the same shape and element type}}
+  %b = blockgpu.local_alloc %t : tensor<64xf32> -> !blockgpu.memdesc<32xf32, #shared>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @store_read_only(%t: tensor<32xf32>) {
+  %b = blockgpu.local_alloc %t : tensor<32xf32> -> !blockgpu.memdesc<32xf32, #shared>
+  // expected-error @+1 {{'blockgpu.local_store' op writes the read-only buffer '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>>'; only a mutable buffer may be written}}
+  blockgpu.local_store %t, %b : tensor<32xf32> -> !blockgpu.memdesc<32xf32, #shared>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @store_type(%t: tensor<32xf16>, %b: !blockgpu.memdesc<32xf32, #shared, mutable>) {
+  // expected-error @+1 {{'blockgpu.local_store' op stored tensor 'tensor<32xf16>' and buffer '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>' must have the same shape and element type}}
+  blockgpu.local_store %t, %b : tensor<32xf16> -> !blockgpu.memdesc<32xf32, #shared, mutable>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @load_shape(%b: !blockgpu.memdesc<32xf32, #shared, mutable>) {
+  // expected-error @+1 {{'blockgpu.local_load' op result 'tensor<16xf32>' and buffer '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>' must have the same shape and element type}}
+  %t = blockgpu.local_load %b : !blockgpu.memdesc<32xf32, #shared, mutable> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @index_rank(%b: !blockgpu.memdesc<32xf32, #shared, mutable>, %i: i32) {
+  // expected-error @+1 {{'blockgpu.memdesc_index' op needs a buffer of rank 2 or more to index, but has '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>'}}
+  %s = blockgpu.memdesc_index %b[%i] : !blockgpu.memdesc<32xf32, #shared, mutable> -> !blockgpu.memdesc<32xf32, #shared, mutable>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @index_result(%b: !blockgpu.memdesc<2x32xf32, #shared, mutable>, %i: i32) {
+  // expected-error @+1 {{'blockgpu.memdesc_index' op result must be '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>', one stage of '!blockgpu.memdesc<2x32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>', but is '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>>'}}
+  %s = blockgpu.memdesc_index %b[%i] : !blockgpu.memdesc<2x32xf32, #shared, mutable> -> !blockgpu.memdesc<32xf32, #shared>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @index_range(%b: !blockgpu.memdesc<2x32xf32, #shared, mutable>) {
+  %c2 = arith.constant 2 : i32
+  // expected-error @+1 {{'blockgpu.memdesc_index' op index 2 is out of range for 2 stages}}
+  %s = blockgpu.memdesc_index %b[%c2] : !blockgpu.memdesc<2x32xf32, #shared, mutable> -> !blockgpu.memdesc<32xf32, #shared, mutable>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @copy_read_only(%p: tensor<32x!block.ptr<f32>>, %t: tensor<32xf32>) {
+  %b = blockgpu.local_alloc %t : tensor<32xf32> -> !blockgpu.memdesc<32xf32, #shared>
+  // expected-error @+1 {{'blockgpu.async_copy' op writes the read-only buffer}}
+  %c = blockgpu.async_copy %p, %b : tensor<32x!block.ptr<f32>> -> !blockgpu.memdesc<32xf32, #shared>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @copy_type(%p: tensor<32x!block.ptr<f16>>, %b: !blockgpu.memdesc<32xf32, #shared, mutable>) {
+  // expected-error @+1 {{'blockgpu.async_copy' op pointed-to tensor 'tensor<32xf16>' and buffer '!blockgpu.memdesc<32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>' must have the same shape and element type}}
+  %c = blockgpu.async_copy %p, %b : tensor<32x!block.ptr<f16>> -> !blockgpu.memdesc<32xf32, #shared, mutable>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @wait_negative(%b: !blockgpu.memdesc<32xf32, #shared, mutable>) {
+  // expected-error @+1 {{'blockgpu.async_wait' op attribute 'num' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  %w = blockgpu.async_wait {num = -1 : i32}
+  return
+}

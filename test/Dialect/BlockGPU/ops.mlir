@@ -1,0 +1,39 @@
+// RUN: block-opt %s | block-opt | FileCheck %s
+// RUN: block-opt %s --mlir-print-op-generic | block-opt | FileCheck %s
+
+// Every blockgpu type, attribute and operation round-trips.
+
+#blocked = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8>
+#nvmma = #blockgpu.nvmma<swizzle = 128>
+
+// CHECK-DAG: #[[SHARED:.+]] = #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8>
+// CHECK-DAG: #[[NVMMA:.+]] = #blockgpu.nvmma<swizzle = 128>
+// CHECK-DAG: #[[MN:.+]] = #blockgpu.nvmma<swizzle = 64, transposed = true>
+
+// CHECK-LABEL: func.func @buffers
+func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.ptr<f32>, #blocked>,
+                   %mask: tensor<16x32xi1, #blocked>, %i: i32) -> tensor<16x32xf32, #blocked> {
+  // CHECK: %[[BUF:.+]] = blockgpu.local_alloc : !blockgpu.memdesc<2x16x32xf32, #[[SHARED]], mutable>
+  %buf = blockgpu.local_alloc : !blockgpu.memdesc<2x16x32xf32, #shared, mutable>
+  // CHECK: blockgpu.memdesc_index %[[BUF]][%{{.*}}] : !blockgpu.memdesc<2x16x32xf32, #[[SHARED]], mutable> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
+  %stage = blockgpu.memdesc_index %buf[%i] : !blockgpu.memdesc<2x16x32xf32, #shared, mutable> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
+  // CHECK: blockgpu.local_store %{{.*}}, %{{.*}} : tensor<16x32xf32, #blocked> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
+  blockgpu.local_store %t, %stage : tensor<16x32xf32, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
+  // CHECK: %[[COPY:.+]] = blockgpu.async_copy %{{.*}}, %{{.*}} mask %{{.*}} : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
+  %copy = blockgpu.async_copy %ptrs, %stage mask %mask : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
+  // CHECK: blockgpu.async_copy %{{.*}}, %{{.*}} : tensor
+  %copy2 = blockgpu.async_copy %ptrs, %stage : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
+  // CHECK: %[[GROUP:.+]] = blockgpu.async_commit_group %[[COPY]], %{{.*}}
+  %group = blockgpu.async_commit_group %copy, %copy2
+  // CHECK: blockgpu.async_wait %[[GROUP]] {num = 0 : i32}
+  %done = blockgpu.async_wait %group {num = 0 : i32}
+  // CHECK: blockgpu.local_load %{{.*}} : !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable> -> tensor<16x32xf32, #blocked>
+  %r = blockgpu.local_load %stage : !blockgpu.memdesc<16x32xf32, #shared, mutable> -> tensor<16x32xf32, #blocked>
+  // CHECK: blockgpu.local_alloc %{{.*}} : tensor<16x32xf32, #blocked> -> !blockgpu.memdesc<16x32xf32, #[[NVMMA]]>
+  %ro = blockgpu.local_alloc %r : tensor<16x32xf32, #blocked> -> !blockgpu.memdesc<16x32xf32, #nvmma>
+  // CHECK: blockgpu.local_alloc {blockgpu.offset = 1024 : i64} : !blockgpu.memdesc<64x16xbf16, #[[MN]], mutable>
+  %mn = blockgpu.local_alloc {blockgpu.offset = 1024 : i64} : !blockgpu.memdesc<64x16xbf16, #blockgpu.nvmma<swizzle = 64, transposed = true>, mutable>
+  %v = blockgpu.local_load %ro : !blockgpu.memdesc<16x32xf32, #nvmma> -> tensor<16x32xf32, #blocked>
+  return %v : tensor<16x32xf32, #blocked>
+}
