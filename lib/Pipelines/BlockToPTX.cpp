@@ -90,10 +90,9 @@ static unsigned getDefaultPTXVersion(const ChipInfo &chip) {
   return std::max(chip.minPTXVersion, kDefaultPTXVersion);
 }
 
-LogicalResult
-mlir::block::verifyBlockToPTXOptions(const BlockToPTXOptions &options,
-                                     function_ref<void(const Twine &)> emitError,
-                                     StringRef optionPrefix) {
+LogicalResult mlir::block::verifyBlockToPTXOptions(
+    const BlockToPTXOptions &options,
+    function_ref<void(const Twine &)> emitError, StringRef optionPrefix) {
   auto fail = [&](const Twine &message) {
     emitError(optionPrefix + message);
     return failure();
@@ -231,7 +230,7 @@ void mlir::block::registerBlockPipelines() {
         buildBlockToPTXPipeline(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(BlockToPTXOptions());
       });
 }

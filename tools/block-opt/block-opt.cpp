@@ -46,7 +46,8 @@ int main(int argc, char **argv) {
   mlir::block::setVersionPrinter("block-opt");
   auto [inputFile, outputFile] = mlir::registerAndParseCLIOptions(
       argc, argv, "Block optimizer driver\n", registry);
-  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
   // These print and read no input.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(mlir::MlirOptMain(
