@@ -40,8 +40,11 @@ int main(int argc, char **argv) {
     std::vector<char> bytes((std::istreambuf_iterator<char>(file)),
                             std::istreambuf_iterator<char>());
     std::fprintf(stderr, "Running: %s\n", argv[i]);
-    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(bytes.data()),
-                           bytes.size());
+    // An empty vector's data() may be null; libFuzzer never passes null.
+    static const uint8_t none = 0;
+    LLVMFuzzerTestOneInput(
+        bytes.empty() ? &none : reinterpret_cast<const uint8_t *>(bytes.data()),
+        bytes.size());
     // As libFuzzer says it, so that tests check either build alike.
     std::fprintf(stderr, "Executed %s\n", argv[i]);
     ++inputs;

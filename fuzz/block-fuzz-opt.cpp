@@ -8,7 +8,9 @@
 //   block-kernel-defaults, canonicalize, cse
 //   block-assign-layouts, block-remove-layout-conversions, canonicalize
 //   convert-block-to-gpu (alone: on programs without layouts)
-//   block-to-ptx (the whole pipeline, up to PTX)
+//   block-to-ptx (the whole pipeline, up to PTX), with options chosen from
+//     the input's bytes: every chip of the table, PTX versions, warps,
+//     optimisation levels and formats, and values it must refuse
 //
 // each where this build has the passes (BLOCK_FUZZ_PIPELINES, a list of
 // textual pipelines separated by ';', replaces the list), and, where this
@@ -31,6 +33,9 @@
 #include "InterpreterStage.h"
 #endif
 
+#include "block/Pipelines/Pipelines.h"
+#include "block/Support/Nesting.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
@@ -43,6 +48,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -60,7 +66,8 @@ namespace {
 struct Stats {
   uint64_t inputs = 0, parsed = 0;
   std::vector<uint64_t> pipelineOk, pipelineFailed;
-  uint64_t passesRun = 0, tooLargeToLower = 0;
+  uint64_t passesRun = 0, tooLargeToLower = 0, tooDeep = 0,
+           optionsRefused = 0;
   uint64_t interpCompiled = 0, interpNotCompiled = 0, interpRan = 0,
            interpRunErrors = 0;
   ~Stats() {
@@ -79,9 +86,13 @@ struct Stats {
                    (unsigned long long)pipelineFailed[i]);
     std::fprintf(stderr,
                  "block-fuzz-opt:   %llu pass runs; %llu programs not "
-                 "lowered (more elements per thread than the limit)\n",
+                 "lowered (more elements per thread than the limit); %llu "
+                 "block-to-ptx option sets refused; %llu inputs nested too "
+                 "deep\n",
                  (unsigned long long)passesRun,
-                 (unsigned long long)tooLargeToLower);
+                 (unsigned long long)tooLargeToLower,
+                 (unsigned long long)optionsRefused,
+                 (unsigned long long)tooDeep);
     if (interpCompiled || interpNotCompiled)
       std::fprintf(stderr,
                    "block-fuzz-opt:   interpreter: %llu kernels compiled, "
@@ -238,9 +249,74 @@ void checkRoundTrip(ModuleOp module, StringRef input) {
   }
 }
 
-/// Runs `pipeline` on a copy of `module`; true when it succeeded.
+/// The options block-to-ptx gets for `input`: a function of its bytes, so
+/// that a report replays. Five sets in six are valid: every chip of the
+/// table with its default, lowest, newest or another PTX version it takes,
+/// every warp count and optimisation level, PTX or (one in eight) a cubin.
+/// The sixth has one value that must be refused.
+std::string getVariedOptions(StringRef input) {
+  uint64_t bits = llvm::xxh3_64bits(input);
+  auto pick = [&](uint64_t n) {
+    uint64_t value = bits % n;
+    bits /= n;
+    return value;
+  };
+  ArrayRef<block::ChipInfo> chips = block::getSupportedChips();
+  const block::ChipInfo &chip = chips[pick(chips.size())];
+  unsigned lowest = block::getRequiredPTXVersion(chip);
+  static const unsigned versions[] = {60, 70, 78, 80, 86, 87, 88, 90};
+  std::string features;
+  switch (pick(4)) {
+  case 0:
+    features = " features=+ptx" + std::to_string(lowest);
+    break;
+  case 1:
+    features = " features=+ptx90";
+    break;
+  case 2:
+    features = " features=+ptx" +
+               std::to_string(std::max(versions[pick(std::size(versions))],
+                                       lowest));
+    break;
+  default:
+    break;
+  }
+  static const unsigned warps[] = {1, 2, 4, 8, 16, 32};
+  std::string chipOption = "chip=" + chip.name.str();
+  std::string numWarps =
+      " num-warps=" + std::to_string(warps[pick(std::size(warps))]);
+  std::string optLevel = " opt-level=" + std::to_string(pick(4));
+  std::string format = pick(8) ? " format=isa" : " format=bin";
+  if (pick(6) == 0) {
+    static const char *const badChips[] = {"chip=", "chip=sm_1000",
+                                           "chip=sm_90x", "chip=bogus",
+                                           "chip=sm_80,features=+ptx80"};
+    switch (pick(5)) {
+    case 0:
+      chipOption = badChips[pick(std::size(badChips))];
+      break;
+    case 1:
+      features = pick(2) ? " features=+ptx79" : " features=";
+      break;
+    case 2:
+      numWarps = pick(2) ? " num-warps=3" : " num-warps=64";
+      break;
+    case 3:
+      optLevel = " opt-level=4";
+      break;
+    default:
+      format = " format=bogus";
+      break;
+    }
+  }
+  return chipOption + features + numWarps + optLevel + format;
+}
+
+/// Runs `pipeline` on a copy of `module`; true when it succeeded. With
+/// `variedOptions`, a pipeline whose options are refused is no harness
+/// error, but must say why.
 bool runPipeline(ModuleOp module, const std::string &pipeline,
-                 StringRef input) {
+                 StringRef input, bool variedOptions = false) {
   MLIRContext *ctx = module.getContext();
   OwningOpRef<ModuleOp> copy(module.clone());
   // `pipeline` lists the passes on the module (no builtin.module() around).
@@ -250,6 +326,16 @@ bool runPipeline(ModuleOp module, const std::string &pipeline,
     std::string errors;
     llvm::raw_string_ostream os(errors);
     if (failed(parsePassPipeline(pipeline, pm, os))) {
+      if (variedOptions) {
+        if (errors.empty() && diags.numErrors() == 0)
+          reportBug("'" + pipeline + "' was refused without a message", "",
+                    input);
+        ++stats.optionsRefused;
+        if (verbose())
+          llvm::errs() << "block-fuzz-opt: '" << pipeline << "' refused:\n"
+                       << errors << diags.text();
+        return false;
+      }
       llvm::errs() << "block-fuzz-opt: bad pipeline '" << pipeline
                    << "': " << errors << diags.text() << "\n";
       std::exit(2);
@@ -297,6 +383,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   currentInput = input;
   ++stats.inputs;
 
+  // The tools refuse such input before the parser, which would overflow the
+  // stack.
+  if (block::findExcessiveNesting(input) != StringRef::npos) {
+    ++stats.tooDeep;
+    return 0;
+  }
   FuzzContext fuzz;
   MLIRContext &ctx = fuzz.context;
   OwningOpRef<ModuleOp> module;
@@ -325,8 +417,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!lowerable && (pipeline.contains("block-to-ptx") ||
                        pipeline.contains("convert-block-to-gpu")))
       continue;
-    ++(runPipeline(*module, pipelines[i], input) ? stats.pipelineOk
-                                                 : stats.pipelineFailed)[i];
+    bool varied = pipeline == "block-to-ptx";
+    std::string run = varied ? "block-to-ptx{" + getVariedOptions(input) + "}"
+                             : pipeline.str();
+    ++(runPipeline(*module, run, input, varied) ? stats.pipelineOk
+                                                : stats.pipelineFailed)[i];
   }
 #ifdef BLOCK_FUZZ_HAVE_INTERPRETER
   InterpreterStats interp =

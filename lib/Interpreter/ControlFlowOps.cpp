@@ -46,6 +46,8 @@ Transfer makeTransfer(const Program &program, ArrayRef<SlotId> from,
 struct ForLoop : InstrData {
   Code body;
   ElementKind ivKind = ElementKind::I32;
+  /// The induction variable's width in compiled code (index is 32 bits).
+  unsigned ivBits = 32;
   bool unsignedCmp = false;
   SlotId iv = 0;
   /// inits -> iteration arguments; yields -> iteration arguments (through
@@ -82,6 +84,17 @@ static __int128 readBound(const Frame &frame, SlotId slot, ElementKind kind,
       kind, [&](auto w) -> __int128 { return sext<decltype(w)::value>(bits); });
 }
 
+static std::string toString(__int128 value) {
+  if (value < 0)
+    return "-" + toString(-value);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), char('0' + int(value % 10)));
+    value /= 10;
+  } while (value);
+  return digits;
+}
+
 static bool execFor(const Instr &instr, Frame &frame) {
   const auto &loop = instr.getData<ForLoop>();
   __int128 lower =
@@ -95,6 +108,23 @@ static bool execFor(const Instr &instr, Frame &frame) {
                       "scf.for in " + frame.describeLane(instr, -1) +
                           " has step " + std::to_string(int64_t(step)) +
                           ", but a loop that runs needs a positive step");
+  // Compiled code steps the induction variable past the last iteration and
+  // compares: where that step overflows, it wraps and the loop runs on. Such
+  // a loop is undefined (docs/interpreter.md), refused before it runs.
+  __int128 max = loop.unsignedCmp ? (__int128(1) << loop.ivBits) - 1
+                                  : (__int128(1) << (loop.ivBits - 1)) - 1;
+  if (lower < upper) {
+    __int128 last = lower + (upper - 1 - lower) / step * step;
+    if (last + step > max)
+      return frame.fail(
+          instr, RunError::Kind::InvalidOperation, -1,
+          "scf.for in " + frame.describeLane(instr, -1) +
+              " steps its induction variable past " +
+              toString(max) + " after its last iteration (" +
+              toString(last) + " + " + toString(step) +
+              "), where compiled code wraps around and runs on: a loop "
+              "must keep iv + step within its type");
+  }
   loop.enter.run(frame);
   unsigned ivSize = getElementKindSize(loop.ivKind);
   char *iv = frame.get<char>(loop.iv);
@@ -117,7 +147,9 @@ static bool execFor(const Instr &instr, Frame &frame) {
 static LogicalResult compileFor(Compiler &c, const Program &program,
                                 scf::ForOp op) {
   auto &loop = c.makeData<ForLoop>();
-  loop.ivKind = *getElementKind(op.getInductionVar().getType());
+  Type ivType = op.getInductionVar().getType();
+  loop.ivKind = *getElementKind(ivType);
+  loop.ivBits = ivType.isIndex() ? 32 : ivType.getIntOrFloatBitWidth();
   loop.unsignedCmp = op.getUnsignedCmp();
   loop.iv = c.define(op.getInductionVar());
   SmallVector<SlotId> args = c.define(op.getRegionIterArgs());

@@ -8,6 +8,10 @@
 // 32-bit everywhere), the NVVM target attached here and nowhere else, and
 // gpu-module-to-binary.
 //
+// The options are checked here, before any pass is built: upstream hands the
+// chip and features to LLVM unchecked, and LLVM crashes or aborts on a chip
+// it does not know or a PTX version too old for the chip.
+//
 //===----------------------------------------------------------------------===//
 
 #include "block/Pipelines/Pipelines.h"
@@ -22,7 +26,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
@@ -31,6 +38,123 @@ using namespace mlir::block;
 
 /// One index width for every conversion, so that no cast survives.
 static constexpr unsigned kIndexBitwidth = 32;
+
+/// The chips of LLVM 22's NVPTX backend from sm_50 on, with the lowest PTX
+/// version LLVM takes for each (`llc -mcpu=<chip> -mattr=+ptx32` says it).
+static constexpr ChipInfo kChips[] = {
+    {"sm_50", 40},   {"sm_52", 41},   {"sm_53", 42},   {"sm_60", 50},
+    {"sm_61", 50},   {"sm_62", 50},   {"sm_70", 60},   {"sm_72", 61},
+    {"sm_75", 63},   {"sm_80", 70},   {"sm_86", 71},   {"sm_87", 74},
+    {"sm_88", 90},   {"sm_89", 78},   {"sm_90", 78},   {"sm_90a", 80},
+    {"sm_100", 86},  {"sm_100a", 86}, {"sm_100f", 88}, {"sm_101", 86},
+    {"sm_101a", 86}, {"sm_101f", 88}, {"sm_103", 88},  {"sm_103a", 88},
+    {"sm_103f", 88}, {"sm_110", 90},  {"sm_110a", 90}, {"sm_110f", 90},
+    {"sm_120", 87},  {"sm_120a", 87}, {"sm_120f", 88}, {"sm_121", 88},
+    {"sm_121a", 88}, {"sm_121f", 88}};
+
+/// The PTX versions LLVM 22 knows from 6.0 on: the warp shuffles the
+/// lowering emits (shfl.sync) need 6.0.
+static constexpr unsigned kPTXVersions[] = {
+    60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74, 75, 76,
+    77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+static constexpr unsigned kMinPTXVersion = 60;
+
+/// The default stays the +ptx80 every bundle was built with until a chip
+/// needs more.
+static constexpr unsigned kDefaultPTXVersion = 80;
+
+ArrayRef<ChipInfo> mlir::block::getSupportedChips() { return kChips; }
+
+static const ChipInfo *lookupChip(StringRef name) {
+  const auto *it = llvm::find_if(
+      kChips, [&](const ChipInfo &chip) { return chip.name == name; });
+  return it == std::end(kChips) ? nullptr : it;
+}
+
+/// The PTX version `features` names ("+ptx86" -> 86), if it is of that
+/// form.
+static std::optional<unsigned> parsePTXFeature(StringRef features) {
+  unsigned version;
+  if (!features.consume_front("+ptx") || features.size() != 2 ||
+      !llvm::all_of(features, llvm::isDigit) ||
+      features.getAsInteger(10, version))
+    return std::nullopt;
+  return version;
+}
+
+unsigned mlir::block::getRequiredPTXVersion(const ChipInfo &chip) {
+  return std::max(chip.minPTXVersion, kMinPTXVersion);
+}
+
+static unsigned getDefaultPTXVersion(const ChipInfo &chip) {
+  return std::max(chip.minPTXVersion, kDefaultPTXVersion);
+}
+
+LogicalResult mlir::block::verifyBlockToPTXOptions(
+    const BlockToPTXOptions &options,
+    function_ref<void(const Twine &)> emitError, StringRef optionPrefix) {
+  auto fail = [&](const Twine &message) {
+    emitError(optionPrefix + message);
+    return failure();
+  };
+  StringRef chipName = options.chip;
+  const ChipInfo *chip = lookupChip(chipName);
+  if (!chip) {
+    std::string valid = llvm::join(
+        llvm::map_range(kChips, [](const ChipInfo &c) { return c.name; }),
+        ", ");
+    // `chip=sm_80,features=+ptx80` reads as one chip: options are separated
+    // by spaces.
+    StringRef hint = chipName.contains('=')
+                         ? " (separate options with spaces, not commas)"
+                         : "";
+    return fail("chip='" + chipName + "' is not a supported chip" + hint +
+                "; supported: " + valid);
+  }
+  unsigned required = getRequiredPTXVersion(*chip);
+  if (options.features.hasValue()) {
+    StringRef features = options.features;
+    std::optional<unsigned> version = parsePTXFeature(features);
+    // Versions below the lowering's minimum are too old, whether LLVM knows
+    // them or not.
+    if (!version || (*version >= kMinPTXVersion &&
+                     !llvm::is_contained(kPTXVersions, *version)))
+      return fail("features='" + features +
+                  "' is not a PTX version: expected one of +ptx" +
+                  llvm::join(llvm::map_range(kPTXVersions,
+                                             [](unsigned v) {
+                                               return std::to_string(v);
+                                             }),
+                             ", +ptx") +
+                  ", at least +ptx" + Twine(required) + " for " + chipName);
+    if (*version < required)
+      return fail("features=" + features + " is too old for " + chipName +
+                  ", which needs +ptx" + Twine(required) +
+                  " or later (without features, " + chipName + " gets +ptx" +
+                  Twine(getDefaultPTXVersion(*chip)) + ")");
+  }
+  StringRef format = options.format;
+  if (!llvm::is_contained({"isa", "bin", "fatbin"}, format))
+    return fail("format='" + format +
+                "' is not a format block-to-ptx writes; expected isa (PTX "
+                "text), bin (cubin) or fatbin");
+  unsigned numWarps = options.numWarps;
+  if (numWarps < 1 || numWarps > 32 || !llvm::isPowerOf2_32(numWarps))
+    return fail("num-warps=" + Twine(numWarps) +
+                " must be a power of two from 1 to 32");
+  if (options.optLevel > 3)
+    return fail("opt-level=" + Twine(options.optLevel.getValue()) +
+                " must be 0, 1, 2 or 3");
+  return success();
+}
+
+std::string mlir::block::getTargetFeatures(const BlockToPTXOptions &options) {
+  if (options.features.hasValue())
+    return options.features;
+  const ChipInfo *chip = lookupChip(options.chip);
+  assert(chip && "options not verified");
+  return "+ptx" + std::to_string(getDefaultPTXVersion(*chip));
+}
 
 void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
                                            const BlockToPTXOptions &options) {
@@ -57,7 +181,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
 
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
-  target.features = options.features;
+  target.features = getTargetFeatures(options);
   target.optLevel = options.optLevel;
   pm.addPass(createGpuNVVMAttachTarget(target));
 }
@@ -88,8 +212,25 @@ void mlir::block::buildBlockToPTXPipeline(OpPassManager &pm,
 }
 
 void mlir::block::registerBlockPipelines() {
-  PassPipelineRegistration<BlockToPTXOptions>(
+  // Registered by hand rather than with PassPipelineRegistration, whose
+  // builder cannot fail: a bad option must fail the command.
+  registerPassPipeline(
       "block-to-ptx",
       "Compile block kernels to PTX (or a cubin) in a gpu.binary",
-      buildBlockToPTXPipeline);
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        BlockToPTXOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (failed(verifyBlockToPTXOptions(
+                options,
+                [&](const Twine &message) { (void)errorHandler(message); },
+                "block-to-ptx: ")))
+          return failure();
+        buildBlockToPTXPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(BlockToPTXOptions());
+      });
 }

@@ -2,6 +2,8 @@
 
 #include "block/Runtime/CudaRuntime.h"
 
+#include "CudaDriver.h"
+
 #include "block/Runtime/FileIO.h"
 
 #include <filesystem>
@@ -15,9 +17,9 @@ namespace {
 /// gives there are named here.
 std::string describeCuda(CUresult result) {
   const char *name = nullptr, *description = nullptr;
-  if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
+  if (cuda().cuGetErrorName(result, &name) != CUDA_SUCCESS)
     name = nullptr;
-  if (cuGetErrorString(result, &description) != CUDA_SUCCESS)
+  if (cuda().cuGetErrorString(result, &description) != CUDA_SUCCESS)
     description = nullptr;
   if (!name) {
     switch (result) {
@@ -49,20 +51,23 @@ Error checkCuda(CUresult result, const char *call) {
 //===----------------------------------------------------------------------===//
 
 Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
-  if (CUresult r = cuInit(0); r != CUDA_SUCCESS)
+  if (Error e = loadCudaDriver())
+    return e;
+  if (CUresult r = cuda().cuInit(0); r != CUDA_SUCCESS)
     return makeError("no CUDA device: " + describeCuda(r));
   int count = 0;
-  if (Error e = checkCuda(cuDeviceGetCount(&count), "cuDeviceGetCount"))
+  if (Error e = checkCuda(cuda().cuDeviceGetCount(&count), "cuDeviceGetCount"))
     return e;
   if (count == 0)
     return makeError("no CUDA device: the driver reports none");
   std::unique_ptr<CudaDevice> device(new CudaDevice());
   CUcontext current = nullptr;
-  if (ordinal == currentDevice && cuCtxGetCurrent(&current) == CUDA_SUCCESS &&
-      current) {
+  if (ordinal == currentDevice &&
+      cuda().cuCtxGetCurrent(&current) == CUDA_SUCCESS && current) {
     // Use the caller's context as it is: switching the thread to another
     // would pull the rug from under its owner.
-    if (Error e = checkCuda(cuCtxGetDevice(&device->dev), "cuCtxGetDevice"))
+    if (Error e =
+            checkCuda(cuda().cuCtxGetDevice(&device->dev), "cuCtxGetDevice"))
       return e;
     device->ctx = current;
   } else {
@@ -71,12 +76,14 @@ Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
     if (ordinal < 0 || ordinal >= count)
       return makeError("no CUDA device " + std::to_string(ordinal) + " (" +
                        std::to_string(count) + " present)");
-    if (Error e = checkCuda(cuDeviceGet(&device->dev, ordinal), "cuDeviceGet"))
+    if (Error e =
+            checkCuda(cuda().cuDeviceGet(&device->dev, ordinal), "cuDeviceGet"))
       return e;
   }
   char name[256] = {};
-  if (Error e = checkCuda(cuDeviceGetName(name, sizeof(name), device->dev),
-                          "cuDeviceGetName"))
+  if (Error e =
+          checkCuda(cuda().cuDeviceGetName(name, sizeof(name), device->dev),
+                    "cuDeviceGetName"))
     return e;
   device->deviceName = name;
   int l2 = 0, shared = 0;
@@ -90,15 +97,15 @@ Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
       {CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, &shared},
   };
   for (auto &a : attributes)
-    if (Error e = checkCuda(cuDeviceGetAttribute(a.value, a.attribute,
-                                                 device->dev),
-                            "cuDeviceGetAttribute"))
+    if (Error e = checkCuda(
+            cuda().cuDeviceGetAttribute(a.value, a.attribute, device->dev),
+            "cuDeviceGetAttribute"))
       return e;
   device->l2Bytes = static_cast<uint64_t>(l2);
   device->maxShared = static_cast<uint64_t>(shared);
   if (!device->ctx) {
     if (Error e = checkCuda(
-            cuDevicePrimaryCtxRetain(&device->ctx, device->dev),
+            cuda().cuDevicePrimaryCtxRetain(&device->ctx, device->dev),
             "cuDevicePrimaryCtxRetain"))
       return e;
     device->retainedPrimary = true;
@@ -110,7 +117,7 @@ Expected<std::unique_ptr<CudaDevice>> CudaDevice::open(int ordinal) {
 
 CudaDevice::~CudaDevice() {
   if (retainedPrimary)
-    cuDevicePrimaryCtxRelease(dev);
+    cuda().cuDevicePrimaryCtxRelease(dev);
 }
 
 std::string CudaDevice::chip() const {
@@ -118,7 +125,7 @@ std::string CudaDevice::chip() const {
 }
 
 Error CudaDevice::makeCurrent() const {
-  return checkCuda(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+  return checkCuda(cuda().cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
 }
 
 //===----------------------------------------------------------------------===//
@@ -156,8 +163,8 @@ Error loadPtx(const std::string &path, CUmodule &module) {
                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[] = {errorLog.data(),
                     reinterpret_cast<void *>(static_cast<uintptr_t>(logSize))};
-  CUresult result = cuModuleLoadDataEx(&module, ptx->c_str(), 2, options,
-                                       values);
+  CUresult result =
+      cuda().cuModuleLoadDataEx(&module, ptx->c_str(), 2, options, values);
   errorLog.back() = '\0';
   std::string call = "cuModuleLoadDataEx(" + path + ")";
   if (Error e = checkCuda(result, call.c_str())) {
@@ -173,7 +180,8 @@ Error loadCubin(const std::string &path, CUmodule &module) {
   if (!cubin)
     return cubin.takeError();
   std::string call = "cuModuleLoadData(" + path + ")";
-  return checkCuda(cuModuleLoadData(&module, cubin->data()), call.c_str());
+  return checkCuda(cuda().cuModuleLoadData(&module, cubin->data()),
+                   call.c_str());
 }
 } // namespace
 
@@ -215,7 +223,7 @@ Expected<std::unique_ptr<Module>> Module::load(const CudaDevice &device,
 
 Module::~Module() {
   if (module)
-    cuModuleUnload(module);
+    cuda().cuModuleUnload(module);
 }
 
 Expected<Kernel> Module::getKernel(std::string_view name) const {
@@ -230,16 +238,17 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
   Kernel kernel;
   kernel.kernelInfo = info;
   std::string call = "cuModuleGetFunction(" + info->name + ")";
-  if (Error e = checkCuda(cuModuleGetFunction(&kernel.func, module,
-                                              info->name.c_str()),
-                          call.c_str()))
+  if (Error e = checkCuda(
+          cuda().cuModuleGetFunction(&kernel.func, module, info->name.c_str()),
+          call.c_str()))
     return e;
 
   // The manifest and the code must agree on the parameters, or every launch
   // would pass garbage: compare the sizes the function really takes.
   for (const KernelParameter &param : info->parameters) {
     size_t offset = 0, size = 0;
-    CUresult r = cuFuncGetParamInfo(kernel.func, param.index, &offset, &size);
+    CUresult r =
+        cuda().cuFuncGetParamInfo(kernel.func, param.index, &offset, &size);
     if (r == CUDA_ERROR_INVALID_VALUE)
       return makeError("kernel '" + info->name + "' takes " +
                        std::to_string(param.index) +
@@ -256,24 +265,24 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
                        param.typeString() + " is " + std::to_string(expected));
   }
   size_t offset = 0, size = 0;
-  if (cuFuncGetParamInfo(kernel.func, info->parameters.size(), &offset,
-                         &size) == CUDA_SUCCESS)
+  if (cuda().cuFuncGetParamInfo(kernel.func, info->parameters.size(), &offset,
+                                &size) == CUDA_SUCCESS)
     return makeError("kernel '" + info->name +
                      "' takes more parameters than the " +
                      std::to_string(info->parameters.size()) +
                      " its manifest lists");
 
   int staticShared = 0, maxThreads = 0;
-  if (Error e = checkCuda(cuFuncGetAttribute(&staticShared,
-                                             CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                                             kernel.func),
-                          "cuFuncGetAttribute(SHARED_SIZE_BYTES)"))
-    return e;
   if (Error e = checkCuda(
-          cuFuncGetAttribute(&maxThreads,
-                             CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-                             kernel.func),
-          "cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)"))
+          cuda().cuFuncGetAttribute(
+              &staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kernel.func),
+          "cuFuncGetAttribute(SHARED_SIZE_BYTES)"))
+    return e;
+  if (Error e =
+          checkCuda(cuda().cuFuncGetAttribute(
+                        &maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                        kernel.func),
+                    "cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)"))
     return e;
   if (info->threadsPerBlock > static_cast<unsigned>(maxThreads))
     return makeError("kernel '" + info->name + "' needs " +
@@ -289,9 +298,9 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
   if (info->sharedMemoryBytes > defaultLimit &&
       info->sharedMemoryBytes <= kernel.maxDynamicShared)
     if (Error e = checkCuda(
-            cuFuncSetAttribute(kernel.func,
-                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                               static_cast<int>(info->sharedMemoryBytes)),
+            cuda().cuFuncSetAttribute(
+                kernel.func, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                static_cast<int>(info->sharedMemoryBytes)),
             "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)"))
       return e;
   return kernel;
@@ -322,7 +331,7 @@ Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
     values[i] = args[i].bits;
     params[i] = &values[i];
   }
-  CUresult r = cuLaunchKernel(
+  CUresult r = cuda().cuLaunchKernel(
       func, static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y),
       static_cast<unsigned>(grid.z), kernelInfo->threadsPerBlock, 1, 1,
       static_cast<unsigned>(kernelInfo->sharedMemoryBytes), stream,
@@ -341,7 +350,7 @@ Expected<DeviceBuffer> DeviceBuffer::allocate(size_t bytes) {
   // cuMemAlloc refuses zero bytes; a one-byte allocation keeps the address
   // valid and aligned.
   std::string call = "cuMemAlloc(" + std::to_string(bytes) + " bytes)";
-  if (Error e = checkCuda(cuMemAlloc(&buffer.ptr, bytes ? bytes : 1),
+  if (Error e = checkCuda(cuda().cuMemAlloc(&buffer.ptr, bytes ? bytes : 1),
                           call.c_str()))
     return e;
   buffer.bytes = bytes;
@@ -354,7 +363,7 @@ DeviceBuffer::DeviceBuffer(DeviceBuffer &&other) noexcept
 DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&other) noexcept {
   if (this != &other) {
     if (ptr)
-      cuMemFree(ptr);
+      cuda().cuMemFree(ptr);
     ptr = std::exchange(other.ptr, 0);
     bytes = std::exchange(other.bytes, 0);
   }
@@ -363,7 +372,7 @@ DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&other) noexcept {
 
 DeviceBuffer::~DeviceBuffer() {
   if (ptr)
-    cuMemFree(ptr);
+    cuda().cuMemFree(ptr);
 }
 
 static Error checkRange(size_t offset, size_t size, size_t bytes,
@@ -379,13 +388,15 @@ static Error checkRange(size_t offset, size_t size, size_t bytes,
 Error DeviceBuffer::copyFromHost(const void *src, size_t size, size_t offset) {
   if (Error e = checkRange(offset, size, bytes, "cuMemcpyHtoD"))
     return e;
-  return checkCuda(cuMemcpyHtoD(ptr + offset, src, size), "cuMemcpyHtoD");
+  return checkCuda(cuda().cuMemcpyHtoD(ptr + offset, src, size),
+                   "cuMemcpyHtoD");
 }
 
 Error DeviceBuffer::copyToHost(void *dst, size_t size, size_t offset) const {
   if (Error e = checkRange(offset, size, bytes, "cuMemcpyDtoH"))
     return e;
-  return checkCuda(cuMemcpyDtoH(dst, ptr + offset, size), "cuMemcpyDtoH");
+  return checkCuda(cuda().cuMemcpyDtoH(dst, ptr + offset, size),
+                   "cuMemcpyDtoH");
 }
 
 Error DeviceBuffer::copyWithin(size_t from, size_t to, size_t size) {
@@ -393,11 +404,12 @@ Error DeviceBuffer::copyWithin(size_t from, size_t to, size_t size) {
     return e;
   if (Error e = checkRange(to, size, bytes, "cuMemcpyDtoD"))
     return e;
-  return checkCuda(cuMemcpyDtoD(ptr + to, ptr + from, size), "cuMemcpyDtoD");
+  return checkCuda(cuda().cuMemcpyDtoD(ptr + to, ptr + from, size),
+                   "cuMemcpyDtoD");
 }
 
 Error DeviceBuffer::fill(uint8_t byte) {
-  return checkCuda(cuMemsetD8(ptr, byte, bytes), "cuMemsetD8");
+  return checkCuda(cuda().cuMemsetD8(ptr, byte, bytes), "cuMemsetD8");
 }
 
 //===----------------------------------------------------------------------===//
@@ -406,7 +418,7 @@ Error DeviceBuffer::fill(uint8_t byte) {
 
 Expected<CudaEvent> CudaEvent::create() {
   CudaEvent event;
-  if (Error e = checkCuda(cuEventCreate(&event.event, CU_EVENT_DEFAULT),
+  if (Error e = checkCuda(cuda().cuEventCreate(&event.event, CU_EVENT_DEFAULT),
                           "cuEventCreate"))
     return e;
   return event;
@@ -418,7 +430,7 @@ CudaEvent::CudaEvent(CudaEvent &&other) noexcept
 CudaEvent &CudaEvent::operator=(CudaEvent &&other) noexcept {
   if (this != &other) {
     if (event)
-      cuEventDestroy(event);
+      cuda().cuEventDestroy(event);
     event = std::exchange(other.event, nullptr);
   }
   return *this;
@@ -426,19 +438,21 @@ CudaEvent &CudaEvent::operator=(CudaEvent &&other) noexcept {
 
 CudaEvent::~CudaEvent() {
   if (event)
-    cuEventDestroy(event);
+    cuda().cuEventDestroy(event);
 }
 
 Error CudaEvent::record(CUstream stream) {
-  return checkCuda(cuEventRecord(event, stream), "cuEventRecord");
+  return checkCuda(cuda().cuEventRecord(event, stream), "cuEventRecord");
 }
 
 Expected<float> elapsedMs(const CudaEvent &start, const CudaEvent &stop) {
-  if (Error e = checkCuda(cuEventSynchronize(stop.get()), "cuEventSynchronize"))
+  if (Error e = checkCuda(cuda().cuEventSynchronize(stop.get()),
+                          "cuEventSynchronize"))
     return e;
   float ms = 0;
-  if (Error e = checkCuda(cuEventElapsedTime(&ms, start.get(), stop.get()),
-                          "cuEventElapsedTime"))
+  if (Error e =
+          checkCuda(cuda().cuEventElapsedTime(&ms, start.get(), stop.get()),
+                    "cuEventElapsedTime"))
     return e;
   return ms;
 }

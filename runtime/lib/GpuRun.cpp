@@ -3,6 +3,8 @@
 #include "block/Runtime/GpuRun.h"
 
 #include "block/Runtime/CudaRuntime.h"
+
+#include "CudaDriver.h"
 #include "block/Runtime/FileIO.h"
 #include "block/Runtime/Json.h"
 
@@ -60,8 +62,8 @@ Expected<DeviceArgs> uploadArgs(const RunSpec &spec,
 }
 
 Error synchronize(const KernelInfo &kernel) {
-  return checkCuda(cuCtxSynchronize(), "cuCtxSynchronize").withPrefix(
-      "kernel '" + kernel.name + "' failed: ");
+  return checkCuda(cuda().cuCtxSynchronize(), "cuCtxSynchronize")
+      .withPrefix("kernel '" + kernel.name + "' failed: ");
 }
 
 /// Times the kernel over rotating copies of its buffers, so that the copies
@@ -85,7 +87,8 @@ Error timeKernel(const Kernel &kernel, const CudaDevice &device,
   uint64_t copies = setBytes ? 2 * device.l2CacheBytes() / setBytes + 1 : 1;
   copies = std::min<uint64_t>(copies, std::max(timing.maxCopies, 1u));
   size_t freeBytes = 0, totalBytes = 0;
-  if (Error e = checkCuda(cuMemGetInfo(&freeBytes, &totalBytes), "cuMemGetInfo"))
+  if (Error e = checkCuda(cuda().cuMemGetInfo(&freeBytes, &totalBytes),
+                          "cuMemGetInfo"))
     return e;
   if (strideSum && copies * strideSum > freeBytes / 10 * 9)
     copies = std::max<uint64_t>(1, freeBytes / 10 * 9 / strideSum);

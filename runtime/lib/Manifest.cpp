@@ -27,10 +27,9 @@ const KernelInfo *Manifest::findKernel(std::string_view name) const {
 
 static std::string resolve(const std::string &directory,
                            const std::string &file) {
-  std::filesystem::path path(file);
-  if (path.is_absolute() || directory.empty())
+  if (directory.empty())
     return file;
-  return (std::filesystem::path(directory) / path).string();
+  return (std::filesystem::path(directory) / file).string();
 }
 
 std::string Manifest::ptxPath() const { return resolve(directory, ptx); }
@@ -70,9 +69,11 @@ public:
       readString(*target, "target", "features", manifest.target.features,
                  /*required=*/false, /*allowEmpty=*/true);
     }
-    readString(root, "", "ptx", manifest.ptx);
+    if (readString(root, "", "ptx", manifest.ptx))
+      checkInBundle("ptx", manifest.ptx);
     std::string cubin;
-    if (readString(root, "", "cubin", cubin, /*required=*/false))
+    if (readString(root, "", "cubin", cubin, /*required=*/false) &&
+        checkInBundle("cubin", cubin))
       manifest.cubin = cubin;
 
     if (const JsonValue *kernels = readArray(root, "", "kernels")) {
@@ -94,6 +95,20 @@ public:
   }
 
 private:
+  /// A file the manifest names must lie in the bundle's directory: a
+  /// relative path that never goes up, so that a manifest cannot make the
+  /// runtime read files elsewhere.
+  bool checkInBundle(const char *key, const std::string &file) {
+    std::filesystem::path path(file);
+    bool escapes = path.is_absolute() || path.has_root_name() ||
+                   std::any_of(path.begin(), path.end(),
+                               [](const auto &part) { return part == ".."; });
+    if (escapes)
+      report(key, "\"" + file + "\" is not in the bundle directory (expected "
+                  "a relative path without '..')");
+    return !escapes;
+  }
+
   Expected<Manifest> finish(Manifest &manifest) {
     if (problems.empty())
       return std::move(manifest);
@@ -369,8 +384,14 @@ Expected<Manifest> readManifest(const std::string &path) {
   if (!text)
     return text.takeError();
   Expected<Manifest> manifest = parseManifest(*text, file);
-  if (manifest)
-    manifest->directory = fs::path(file).parent_path().string();
+  if (!manifest)
+    return manifest;
+  manifest->directory = fs::path(file).parent_path().string();
+  // Checked here, before any device is opened. A missing cubin is not an
+  // error: the runtime then JIT-compiles the PTX.
+  if (!fs::is_regular_file(manifest->ptxPath(), ec))
+    return makeError(file + ": ptx: '" + manifest->ptxPath() +
+                     "' does not exist");
   return manifest;
 }
 

@@ -109,6 +109,15 @@ const Mutation mutations[] = {
     {R"("features": "+ptx80")", R"("features": ["+ptx80"])",
      "target.features: expected a string, got an array"},
     {R"("ptx": "vector_add.ptx",)", "", "ptx: missing (expected a non-empty string)"},
+    {R"("ptx": "vector_add.ptx",)", R"("ptx": "../vector_add.ptx",)",
+     "ptx: \"../vector_add.ptx\" is not in the bundle directory (expected a "
+     "relative path without '..')"},
+    {R"("ptx": "vector_add.ptx",)", R"("ptx": "/tmp/vector_add.ptx",)",
+     "ptx: \"/tmp/vector_add.ptx\" is not in the bundle directory (expected "
+     "a relative path without '..')"},
+    {R"("cubin": "vector_add.cubin",)", R"("cubin": "sub/../../x.cubin",)",
+     "cubin: \"sub/../../x.cubin\" is not in the bundle directory (expected "
+     "a relative path without '..')"},
     {R"("cubin": "vector_add.cubin",)", R"("cubin": true,)",
      "cubin: expected a non-empty string, got a boolean"},
     {R"("kernels": [)", R"("kernelz": [)", "kernels: missing (expected an array)"},
@@ -335,6 +344,14 @@ TEST(Manifest, ReadErrorsNameThePath) {
   ASSERT_FALSE(m);
   EXPECT_EQ(m.errorMessage().substr(0, (dir / "b.json").string().size() + 12),
             (dir / "b.json").string() + ": format: mi");
+  // The PTX a manifest names must exist before any device is opened; the
+  // cubin may be missing (the PTX is then compiled).
+  m = readManifest((dir / "a.json").string());
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(), (dir / "a.json").string() + ": ptx: '" +
+                                  (dir / "vector_add.ptx").string() +
+                                  "' does not exist");
+  std::ofstream(dir / "vector_add.ptx") << ".version 8.0\n";
   m = readManifest((dir / "a.json").string());
   ASSERT_TRUE(m) << m.errorMessage();
   EXPECT_EQ(*m->cubinPath(), (dir / "vector_add.cubin").string());

@@ -35,7 +35,8 @@ static const char *usage =
     "                                   rand[=<seed>], randn[=<seed>], iota,\n"
     "                                   file=<path.npy>\n"
     "  --arg=<type>:<value>             a scalar, e.g. i32:1000, f32:0.5\n"
-    "  <type>: i1 i8 i16 i32 i64 f16 bf16 f32 f64\n";
+    "  <type>: i1 i8 i16 i32 i64 f16 bf16 f32 f64\n"
+    "  --version                        print Block's version\n";
 
 namespace {
 Expected<unsigned> parseCount(std::string_view option, std::string_view text) {
@@ -126,6 +127,10 @@ int main(int argc, char **argv) {
     if (std::string_view(argv[i]) == "--help" ||
         std::string_view(argv[i]) == "-h") {
       std::cout << usage;
+      return 0;
+    }
+    if (std::string_view(argv[i]) == "--version") {
+      std::cout << "block-run-gpu (Block) " BLOCK_VERSION "\n";
       return 0;
     }
   }

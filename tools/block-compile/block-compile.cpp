@@ -6,9 +6,10 @@
 // Runs the block-to-ptx pipeline and writes, into <dir>, the bundle the
 // runtime loads: <module>.ptx, <module>.cubin (assembled by ptxas when it is
 // found, or required with --cubin) and the manifest <module>.json. The module
-// is named after the input file. The manifest describes each kernel's
-// parameters (in launch order), warps, dynamic shared memory, target and the
-// assumptions (argument hints) compiled into the code.
+// is named after the input file; a directory holding another module's bundle
+// is refused without --force. The manifest describes each kernel's
+// parameters (in launch order, named as in the source), warps, dynamic shared
+// memory, target and the assumptions (argument hints) compiled into the code.
 //
 // Where ptxas is found, each kernel that uses a barrier then gets the most
 // CTAs per SM that ptxas fits without spilling (`nvvm.minctasm`, raised one
@@ -23,7 +24,11 @@
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/InitAllBlock.h"
 #include "block/Pipelines/Pipelines.h"
+#include "block/Support/Nesting.h"
+#include "block/Support/Version.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -60,10 +65,14 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
 static cl::opt<std::string> outputDir("o", cl::desc("Bundle directory"),
                                       cl::value_desc("dir"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> chip("chip", cl::desc("Target GPU"),
+static cl::opt<std::string> chip("chip",
+                                 cl::desc("Target GPU (sm_50 to sm_121f)"),
                                  cl::init("sm_90a"), cl::cat(category));
-static cl::opt<std::string> features("features", cl::desc("PTX features"),
-                                     cl::init("+ptx80"), cl::cat(category));
+static cl::opt<std::string>
+    features("features",
+             cl::desc("PTX version as +ptxNN (default: the lowest the chip "
+                      "takes, at least +ptx80)"),
+             cl::cat(category));
 static cl::opt<unsigned>
     numWarps("num-warps",
              cl::desc("Warps for kernels without block.num_warps"),
@@ -86,6 +95,11 @@ static cl::opt<bool> raiseOccupancy(
     cl::init(true), cl::cat(category));
 static cl::opt<bool> verbose("v", cl::desc("Report registers and CTAs per SM"),
                              cl::cat(category));
+static cl::opt<bool>
+    force("force",
+          cl::desc("Write the bundle into a directory that holds another "
+                   "module's bundle"),
+          cl::cat(category));
 
 static constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
 
@@ -117,8 +131,28 @@ static std::string typeName(Type type) {
   return name;
 }
 
+/// The name argument `index` of `func` has in the source (`%n` -> "n"), so
+/// that launch errors name it as the user does; "arg<index>" where the
+/// source has none or a number.
+static std::string getArgumentName(func::FuncOp func, unsigned index,
+                                   const AsmParserState &asmState) {
+  std::string fallback = "arg" + std::to_string(index);
+  const AsmParserState::BlockDefinition *entry =
+      func.getBody().empty() ? nullptr : asmState.getBlockDef(&func.front());
+  if (!entry || index >= entry->arguments.size())
+    return fallback;
+  llvm::SMRange range = entry->arguments[index].loc;
+  StringRef name(range.Start.getPointer(),
+                 range.End.getPointer() - range.Start.getPointer());
+  name.consume_front("%");
+  if (name.empty() || llvm::isDigit(name.front()))
+    return fallback;
+  return name.str();
+}
+
 /// The kernels and their arguments, as written (before lowering).
-static FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module) {
+static FailureOr<SmallVector<KernelInfo>>
+collectKernels(ModuleOp module, const AsmParserState &asmState) {
   SmallVector<KernelInfo> kernels;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!isKernel(func))
@@ -126,7 +160,7 @@ static FailureOr<SmallVector<KernelInfo>> collectKernels(ModuleOp module) {
     KernelInfo kernel;
     kernel.name = func.getName().str();
     for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      Parameter param{"arg" + std::to_string(i), type, std::nullopt,
+      Parameter param{getArgumentName(func, i, asmState), type, std::nullopt,
                       std::nullopt};
       if (auto ptr = dyn_cast<PointerType>(type)) {
         if (isa<PointerType>(ptr.getPointeeType())) {
@@ -193,7 +227,8 @@ static LogicalResult readLoweredKernels(ModuleOp module, StringRef gpuModule,
 }
 
 static void writeManifest(llvm::raw_ostream &os, StringRef module,
-                          ArrayRef<KernelInfo> kernels, bool withCubin) {
+                          ArrayRef<KernelInfo> kernels, StringRef features,
+                          bool withCubin) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
     json.attribute("format", "block-bundle");
@@ -202,7 +237,7 @@ static void writeManifest(llvm::raw_ostream &os, StringRef module,
     json.attributeObject("target", [&] {
       json.attribute("triple", kTriple);
       json.attribute("chip", chip.getValue());
-      json.attribute("features", features.getValue());
+      json.attribute("features", features);
     });
     json.attribute("ptx", (module + ".ptx").str());
     if (withCubin)
@@ -247,6 +282,23 @@ static void writeManifest(llvm::raw_ostream &os, StringRef module,
     });
   });
   os << "\n";
+}
+
+/// The manifests in `dir` of bundles other than `name`'s: the runtime then
+/// cannot tell which one `--bundle=<dir>` means.
+static SmallVector<std::string> findOtherManifests(StringRef dir,
+                                                   StringRef name) {
+  SmallVector<std::string> others;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    StringRef file = llvm::sys::path::filename(it->path());
+    if (llvm::sys::path::extension(file) == ".json" &&
+        llvm::sys::path::stem(file) != name)
+      others.push_back(file.str());
+  }
+  llvm::sort(others);
+  return others;
 }
 
 static LogicalResult writeFile(StringRef path, StringRef contents) {
@@ -295,7 +347,14 @@ static LogicalResult runPtxas(StringRef ptxas, StringRef ptxPath,
                                      redirects, /*SecondsToWait=*/0,
                                      /*MemoryLimit=*/0, &error);
   if (rc != 0) {
-    fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error));
+    // The report holds what ptxas said (an unknown chip, a PTX error); the
+    // PTX file is a temporary one the user never sees.
+    std::string said;
+    if (reportPath)
+      if (auto report = llvm::MemoryBuffer::getFile(*reportPath))
+        said = (*report)->getBuffer().trim().str();
+    fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error) +
+         (said.empty() ? "" : ":\n" + said));
     return failure();
   }
   return success();
@@ -470,10 +529,21 @@ static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
+  setVersionPrinter("block-compile");
   cl::ParseCommandLineOptions(argc, argv,
                               "Compile a block program into a kernel bundle\n");
   if (requireCubin && noCubin)
     return fail("--cubin and --no-cubin contradict each other");
+  BlockToPTXOptions options;
+  options.chip = chip;
+  if (features.getNumOccurrences())
+    options.features = features;
+  options.numWarps = numWarps;
+  options.optLevel = optLevel;
+  options.format = "isa";
+  if (failed(verifyBlockToPTXOptions(
+          options, [](const Twine &message) { fail(message); }, "--")))
+    return 1;
 
   // Never overwrite a user's file: the bundle goes into a directory.
   if (llvm::sys::fs::exists(outputDir) &&
@@ -503,11 +573,22 @@ int main(int argc, char **argv) {
   if (!input)
     return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
+  // Parsed with the parser's state kept, which holds the arguments' names.
+  AsmParserState asmState;
+  Block parsed;
+  if (failed(parseAsmSourceFile(sourceMgr, &parsed, ParserConfig(&context),
+                                &asmState)))
+    return 1;
+  OwningOpRef<ModuleOp> module =
+      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &parsed, &context, FileLineColLoc::get(&context, inputFile, 0, 0));
   if (!module)
     return 1;
 
-  FailureOr<SmallVector<KernelInfo>> kernels = collectKernels(*module);
+  FailureOr<SmallVector<KernelInfo>> kernels =
+      collectKernels(*module, asmState);
   if (failed(kernels))
     return 1;
   if (kernels->empty())
@@ -515,13 +596,13 @@ int main(int argc, char **argv) {
   std::string name = llvm::sys::path::stem(inputFile).str();
   if (inputFile == "-")
     name = kernels->front().name;
+  if (SmallVector<std::string> others = findOtherManifests(outputDir, name);
+      !others.empty() && !force)
+    return fail("-o " + outputDir + " holds the bundle of another module (" +
+                llvm::join(others, ", ") + "), and the runtime could not tell "
+                "which one --bundle=" + outputDir + " means; use another "
+                "directory, or --force to add " + name + ".json there");
 
-  BlockToPTXOptions options;
-  options.chip = chip;
-  options.features = features;
-  options.numWarps = numWarps;
-  options.optLevel = optLevel;
-  options.format = "isa";
   options.gpuModuleName = name;
   PassManager lower(&context);
   buildBlockToNVVMPipeline(lower, options);
@@ -562,7 +643,7 @@ int main(int argc, char **argv) {
   }
   std::string manifest;
   llvm::raw_string_ostream os(manifest);
-  writeManifest(os, name, *kernels, withCubin);
+  writeManifest(os, name, *kernels, getTargetFeatures(options), withCubin);
   if (failed(writeFile(manifestPath, manifest)))
     return 1;
   return 0;

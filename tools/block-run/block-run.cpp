@@ -15,6 +15,8 @@
 #include "block/Interpreter/Interpreter.h"
 #include "block/Runtime/Grid.h"
 #include "block/Runtime/RunSpec.h"
+#include "block/Support/Nesting.h"
+#include "block/Support/Version.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +36,7 @@
 #include <charconv>
 #include <chrono>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,6 +64,7 @@ Runs a block kernel on the CPU interpreter.
                                 the run has not written
   --threads=<n>                 threads running instances (0: all cores)
   --timing                      print the time of each phase to stderr
+  --version                     print Block's version
 
 Types: i1, i8, i16, i32, i64, f16, bf16, f32, f64, one --arg per kernel
 argument, in order.
@@ -105,7 +109,7 @@ static int fail(const std::string &message) {
 
 /// Parses the command line; returns an error message, or "" on success.
 static std::string parseCommandLine(int argc, char **argv, Options &options,
-                                    bool &help) {
+                                    bool &help, bool &version) {
   auto valueOf = [](std::string_view word,
                     std::string_view name) -> std::optional<std::string_view> {
     if (word.substr(0, name.size()) == name)
@@ -121,6 +125,10 @@ static std::string parseCommandLine(int argc, char **argv, Options &options,
       continue;
     if (word == "--help" || word == "-h") {
       help = true;
+      return "";
+    }
+    if (word == "--version") {
+      version = true;
       return "";
     }
     if (auto name = valueOf(word, "--kernel=")) {
@@ -233,6 +241,8 @@ static int run(const Options &options) {
   if (!file)
     return fail(error);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
@@ -293,13 +303,20 @@ static int run(const Options &options) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // InitLLVM's out-of-memory handler aborts; a buffer larger than memory is
+  // an error the run spec reports (HostBuffer catches std::bad_alloc).
+  std::set_new_handler(nullptr);
   Options options;
-  bool help = false;
-  if (std::string error = parseCommandLine(argc, argv, options, help);
+  bool help = false, version = false;
+  if (std::string error = parseCommandLine(argc, argv, options, help, version);
       !error.empty())
     return fail(error);
   if (help) {
     llvm::outs() << usage;
+    return 0;
+  }
+  if (version) {
+    printVersion(llvm::outs(), "block-run");
     return 0;
   }
   return run(options);

@@ -67,4 +67,24 @@ def BlockRemoveRedundantBarriers
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def BlockPrintPTX : Pass<"block-print-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write the PTX of every gpu.binary as text";
+  let description = [{
+    Writes the PTX that `block-to-ptx` (with `format=isa`, its default) put
+    into each `gpu.binary`, as text, to `output` (`-`, the default, is
+    standard output), so that it can be read without `block-compile`:
+
+    ```sh
+    block-opt kernel.mlir --block-to-ptx --block-print-ptx -o /dev/null
+    ```
+
+    The module is left as it is. A module without a `gpu.binary`, or whose
+    binaries hold cubins or fat binaries rather than PTX, is an error.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File the PTX is written to ('-' for standard output)">
+  ];
+}
+
 #endif // BLOCK_CONVERSION_PASSES_TD

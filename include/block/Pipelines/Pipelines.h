@@ -4,6 +4,7 @@
 #define BLOCK_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Support/LLVM.h"
 
 namespace mlir {
 class OpPassManager;
@@ -11,12 +12,14 @@ namespace block {
 
 struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
   PassOptions::Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target GPU (sm_80, sm_90a, ...)"),
+      *this, "chip",
+      llvm::cl::desc("Target GPU (sm_80, sm_90a, sm_100a, ...; sm_50 to "
+                     "sm_121f)"),
       llvm::cl::init("sm_90a")};
   PassOptions::Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("PTX features; sm_90a needs +ptx80 or later"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::desc("PTX version as +ptxNN (default: the lowest the chip "
+                     "takes, at least +ptx80)")};
   PassOptions::Option<unsigned> numWarps{
       *this, "num-warps",
       llvm::cl::desc("Warps per program instance for kernels that do not "
@@ -36,8 +39,38 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
       llvm::cl::init("")};
 };
 
+/// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *
+/// major + minor) LLVM's NVPTX backend accepts for it: a lower one aborts
+/// LLVM.
+struct ChipInfo {
+  StringRef name;
+  unsigned minPTXVersion;
+};
+
+/// Every chip block-to-ptx compiles for, in numeric order.
+ArrayRef<ChipInfo> getSupportedChips();
+
+/// The lowest PTX version block-to-ptx takes for `chip`: LLVM's, and at
+/// least 6.0, which the lowering's warp shuffles (shfl.sync) need.
+unsigned getRequiredPTXVersion(const ChipInfo &chip);
+
+/// Checks the options before any pass is built, so that no value LLVM
+/// cannot take reaches it: a supported chip, features that are one PTX
+/// version the chip takes, a known format, num-warps a power of two up to 32
+/// and opt-level 0 to 3. Reports the first error through `emitError`, naming
+/// the option as `optionPrefix` followed by its name.
+LogicalResult
+verifyBlockToPTXOptions(const BlockToPTXOptions &options,
+                        function_ref<void(const Twine &)> emitError,
+                        StringRef optionPrefix = "");
+
+/// The features the NVVM target gets: those given or, where none were, the
+/// chip's default. `options` must have been verified.
+std::string getTargetFeatures(const BlockToPTXOptions &options);
+
 /// Adds the passes from a block program to gpu.modules of NVVM/LLVM dialect
-/// code with the target attached: everything but the serialisation.
+/// code with the target attached: everything but the serialisation. The
+/// builders take verified options (verifyBlockToPTXOptions).
 void buildBlockToNVVMPipeline(OpPassManager &pm,
                               const BlockToPTXOptions &options);
 

@@ -14,6 +14,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -44,6 +45,21 @@ struct BlockOpAsmInterface : OpAsmDialectInterface {
     return AliasResult::NoAlias;
   }
 };
+
+/// Every block op may be inlined, and calls into the regions of block ops
+/// (combiners) too: none depends on the function it is in, so a kernel may
+/// call helpers written with block ops, and block-to-ptx inlines them.
+struct BlockInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
+                       IRMapping &valueMapping) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
+                       IRMapping &valueMapping) const final {
+    return true;
+  }
+};
 } // namespace
 
 void BlockDialect::initialize() {
@@ -53,7 +69,7 @@ void BlockDialect::initialize() {
 #define GET_OP_LIST
 #include "block/Dialect/Block/IR/BlockOps.cpp.inc"
       >();
-  addInterfaces<BlockOpAsmInterface>();
+  addInterfaces<BlockOpAsmInterface, BlockInlinerInterface>();
 }
 
 Operation *BlockDialect::materializeConstant(OpBuilder &builder,

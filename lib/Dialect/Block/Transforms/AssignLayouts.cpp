@@ -25,7 +25,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::block {
@@ -150,6 +152,21 @@ static SmallVector<Forward> getForwards(BranchOpInterface branch) {
   return forwards;
 }
 
+/// Refuses a call left in a kernel: layouts, and the lowering, need every
+/// call inlined, which the inliner (run by block-to-ptx) does unless the
+/// callee has no body or the call is recursive.
+static LogicalResult emitNotInlined(CallOpInterface call) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  InFlightDiagnostic diag = call->emitOpError();
+  if (!callee || callee.isExternal())
+    diag << "calls a function without a body";
+  else
+    diag << "calls @" << callee.getName()
+         << ", which was not inlined (the inliner, which block-to-ptx runs, "
+            "leaves recursive calls)";
+  return diag << ": a kernel compiles only with every call inlined";
+}
+
 /// Assigns layouts to the tensors of one kernel.
 class LayoutAssignment {
 public:
@@ -232,6 +249,8 @@ private:
   }
 
   LogicalResult relate(Operation *op) {
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      return emitNotInlined(call);
     auto tensors = [](ValueRange range) {
       return llvm::filter_to_vector(range, isTensor);
     };

@@ -18,7 +18,8 @@ struct BlockKernelDefaultsPass
 
   void runOnOperation() override {
     if (numWarps < 1 || numWarps > 32 || !llvm::isPowerOf2_32(numWarps)) {
-      getOperation().emitError()
+      // At the location alone: an op's diagnostic would print the module.
+      emitError(getOperation().getLoc())
           << "block-kernel-defaults: num-warps=" << numWarps.getValue()
           << " must be a power of two from 1 to 32";
       return signalPassFailure();
