@@ -82,6 +82,13 @@ static std::optional<unsigned> parsePTXFeature(StringRef features) {
   return version;
 }
 
+/// Whether `chip` (valid, "sm_<digits>[a|f]") has cp.async: sm_80 and later.
+static bool hasAsyncCopies(StringRef chip) {
+  unsigned version = 0;
+  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, version);
+  return version >= 80;
+}
+
 unsigned mlir::block::getRequiredPTXVersion(const ChipInfo &chip) {
   return std::max(chip.minPTXVersion, kMinPTXVersion);
 }
@@ -167,7 +174,8 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
-  pm.addPass(createConvertBlockToGPU({options.gpuModuleName}));
+  pm.addPass(createConvertBlockToGPU(
+      {options.gpuModuleName, hasAsyncCopies(options.chip)}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   gpu.addNestedPass<gpu::GPUFuncOp>(createBlockRemoveRedundantBarriers());

@@ -31,7 +31,12 @@ def ConvertBlockToGPU : Pass<"convert-block-to-gpu", "::mlir::ModuleOp"> {
   let options = [
     Option<"gpuModuleName", "gpu-module-name", "std::string", /*default=*/"\"\"",
            "Name of the gpu.module (default: the module's name, else "
-           "'block_kernels')">
+           "'block_kernels')">,
+    Option<"asyncCopies", "async-copies", "bool", /*default=*/"false",
+           "Lower blockgpu.async_copy to cp.async (sm_80 and later; "
+           "block-to-ptx sets it from the chip). Otherwise copies complete "
+           "at once and commit groups and waits vanish, which the semantics "
+           "allow">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -118,7 +118,8 @@ struct ConvertBlockToGPUPass
     populateReduceOpToGPUPatterns(converter, patterns);
     populateScanOpToGPUPatterns(converter, patterns);
     populateDotOpToGPUPatterns(converter, patterns);
-    populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo);
+    populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo,
+                                        asyncCopies);
     populateDebugOpToGPUPatterns(converter, patterns);
     populateMathToNVVMPatterns(patterns);
 

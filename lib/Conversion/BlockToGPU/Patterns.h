@@ -48,9 +48,12 @@ void populateDotOpToGPUPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
 /// print, assert.
 /// blockgpu: buffers, local loads and stores, asynchronous copies.
+/// Where `asyncCopies` is false (before sm_80), asynchronous copies complete
+/// at once.
 void populateSharedMemoryOpToGPUPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns,
-                                         const AxisInfoAnalysis &axisInfo);
+                                         const AxisInfoAnalysis &axisInfo,
+                                         bool asyncCopies);
 void populateDebugOpToGPUPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 /// Scalar math as LLVM intrinsics or PTX approximations, not libdevice.

@@ -6,8 +6,9 @@
 // buffer's shared layout gives, for every register, lane and warp, the
 // element offset, and runs of registers at consecutive offsets move as one
 // vector access. Asynchronous copies are cp.async of 4, 8 or 16 bytes with
-// a source size of zero for masked-off elements (zero fill); narrower runs
-// are copied at once, which the semantics allow. Barriers are the IR's.
+// a source size of zero for masked-off elements (zero fill); narrower runs,
+// and every copy before sm_80, are copied at once, which the semantics
+// allow. Barriers are the IR's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,8 +120,9 @@ struct LocalLoadOpToGPU : OpConversionPattern<LocalLoadOp> {
 
 struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
   AsyncCopyOpToGPU(const TypeConverter &converter, MLIRContext *context,
-                   const AxisInfoAnalysis &axisInfo)
-      : OpConversionPattern(converter, context), axisInfo(axisInfo) {}
+                   const AxisInfoAnalysis &axisInfo, bool asyncCopies)
+      : OpConversionPattern(converter, context), axisInfo(axisInfo),
+        asyncCopies(asyncCopies) {}
 
   LogicalResult
   matchAndRewrite(AsyncCopyOp op, OneToNOpAdaptor adaptor,
@@ -146,7 +148,8 @@ struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
                          dist.getContiguousRegisters(
                              dist.getLayoutOrder().front()))));
     unsigned copyBytes = width * bytes;
-    bool asynchronous = copyBytes == 4 || copyBytes == 8 || copyBytes == 16;
+    bool asynchronous = asyncCopies && (copyBytes == 4 || copyBytes == 8 ||
+                                        copyBytes == 16);
 
     ValueRange ptrs = adaptor.getPtrs();
     ValueRange masks = adaptor.getMask();
@@ -194,38 +197,43 @@ struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
   }
 
   const AxisInfoAnalysis &axisInfo;
+  bool asyncCopies;
 };
 
-struct AsyncCommitGroupOpToGPU : OpConversionPattern<AsyncCommitGroupOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Commit groups and waits: cp.async's, or nothing where copies complete at
+/// once.
+template <typename SourceOp>
+struct AsyncGroupOpToGPU : OpConversionPattern<SourceOp> {
+  AsyncGroupOpToGPU(const TypeConverter &converter, MLIRContext *context,
+                    bool asyncCopies)
+      : OpConversionPattern<SourceOp>(converter, context),
+        asyncCopies(asyncCopies) {}
 
   LogicalResult
-  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor,
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    if (asyncCopies) {
+      if constexpr (std::is_same_v<SourceOp, AsyncWaitOp>)
+        NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
+      else
+        NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    }
     rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
     return success();
   }
-};
 
-struct AsyncWaitOpToGPU : OpConversionPattern<AsyncWaitOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
-    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), 0));
-    return success();
-  }
+  bool asyncCopies;
 };
 } // namespace
 
 void mlir::block::populateSharedMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
-    const AxisInfoAnalysis &axisInfo) {
+    const AxisInfoAnalysis &axisInfo, bool asyncCopies) {
   patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, LocalStoreOpToGPU,
-               LocalLoadOpToGPU, AsyncCommitGroupOpToGPU, AsyncWaitOpToGPU>(
-      converter, patterns.getContext());
-  patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo);
+               LocalLoadOpToGPU>(converter, patterns.getContext());
+  patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo,
+                                 asyncCopies);
+  patterns.add<AsyncGroupOpToGPU<AsyncCommitGroupOp>,
+               AsyncGroupOpToGPU<AsyncWaitOp>>(converter, patterns.getContext(),
+                                               asyncCopies);
 }

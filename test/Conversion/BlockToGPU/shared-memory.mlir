@@ -1,9 +1,15 @@
-// RUN: block-opt %s -blockgpu-allocate-shared-memory -convert-block-to-gpu | FileCheck %s
+// RUN: block-opt %s -blockgpu-allocate-shared-memory -convert-block-to-gpu=async-copies | FileCheck %s
+// RUN: block-opt %s -blockgpu-allocate-shared-memory -convert-block-to-gpu | FileCheck %s --check-prefix=SYNC
 
 // The blockgpu layer lowered: buffers at their allocated offsets, cp.async
 // of 16 bytes (4 consecutive f32 in global and in shared memory) whose
 // source size is 0 where the mask is off, commit and wait groups, and
 // vector accesses of shared memory at the offsets the layout algebra gives.
+// Without async-copies (before sm_80) the copy completes at once: a load
+// and stores to shared memory, and the groups and waits vanish.
+// SYNC-NOT: nvvm.cp.async
+// SYNC: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// SYNC-NOT: nvvm.cp.async
 
 #blocked = #block.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 #shared = #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 1>

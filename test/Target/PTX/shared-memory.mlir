@@ -9,6 +9,13 @@
 // RUN: %ptxas -arch=sm_80 %t/sm80/shared-memory.ptx -o %t/sm80.cubin
 // RUN: FileCheck %s < %t/sm90/shared-memory.ptx
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/sm90/shared-memory.json
+// Before sm_80 there is no cp.async: the copies complete at once (found by
+// block-fuzz-opt with chip=sm_70, which made LLVM abort).
+// RUN: block-compile %s -o %t/sm75 --chip=sm_75 --no-cubin
+// RUN: %ptxas -arch=sm_75 %t/sm75/shared-memory.ptx -o %t/sm75.cubin
+// RUN: FileCheck %s --check-prefix=SM75 < %t/sm75/shared-memory.ptx
+// SM75-NOT: cp.async
+// SM75: st.shared
 
 // MANIFEST: "shared_memory_bytes": 4096
 
