@@ -13,21 +13,12 @@ bin=$build/bin
 rm -rf bundles
 mkdir -p bundles
 : > bundles/checks.txt
-grep -v '^#' bench/examples.txt | while IFS='|' read -r name grid args out rtol atol; do
-  [ -z "$name" ] && continue
-  dir=bundles/$name
-  "$bin/block-compile" "examples/$name.mlir" -o "$dir"
-  # shellcheck disable=SC2086
-  "$bin/block-run" "examples/$name.mlir" --kernel="$name" --grid="$grid" $args \
-    --out="$out:$dir/reference.npy" > /dev/null
-  echo "$name --kernel=$name --grid=$grid $args --ref=$out:$dir/reference.npy --rtol=$rtol --atol=$atol" \
-    >> bundles/checks.txt
-  echo "bundled $name"
-done
-# Test kernels: checked the same way, not benchmarked.
-grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid args out rtol atol; do
-  [ -z "$name" ] && continue
-  dir=bundles/$name
+# bundle <name> <source> <kernel> <grid> <args> <output> <rtol> <atol>:
+# compiles the kernel into bundles/<name>, keeps the interpreter's output as
+# the reference, and adds the GPU check to bundles/checks.txt.
+bundle() {
+  local name=$1 source=$2 kernel=$3 grid=$4 args=$5 out=$6 rtol=$7 atol=$8
+  local dir=bundles/$name
   "$bin/block-compile" "$source" -o "$dir"
   # shellcheck disable=SC2086
   "$bin/block-run" "$source" --kernel="$kernel" --grid="$grid" $args \
@@ -35,4 +26,13 @@ grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid a
   echo "$name --kernel=$kernel --grid=$grid $args --ref=$out:$dir/reference.npy --rtol=$rtol --atol=$atol" \
     >> bundles/checks.txt
   echo "bundled $name"
+}
+grep -v '^#' bench/examples.txt | while IFS='|' read -r name grid args out rtol atol; do
+  [ -z "$name" ] && continue
+  bundle "$name" "examples/$name.mlir" "$name" "$grid" "$args" "$out" "$rtol" "$atol"
+done
+# Test kernels: checked the same way, not benchmarked.
+grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid args out rtol atol; do
+  [ -z "$name" ] && continue
+  bundle "$name" "$source" "$kernel" "$grid" "$args" "$out" "$rtol" "$atol"
 done
