@@ -138,9 +138,7 @@ struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
     TensorDistribution dist = getDistribution(ptrType);
     // Consecutive in global memory (as the axis info proves) and in shared
     // memory, at most 16 bytes.
-    unsigned sharedRun =
-        std::min(getSharedAccessWidth(offsets, memoryType),
-                 getSharedVectorElements(memoryType));
+    unsigned sharedRun = getSharedAccessWidth(offsets, memoryType);
     unsigned width = std::max(
         1u, std::min(sharedRun,
                      axisInfo.getVectorWidth(

@@ -121,27 +121,27 @@ static std::optional<LinearLayout> getLinearLayoutOf(Type type) {
   return layout.toLinearLayout(tensor.getShape());
 }
 
-/// Where `a` and `b` (of one shape) both have layouts, they must place every
+/// Whether `a` and `b` (of one shape), where both have layouts, place every
 /// element in the same register of the same thread.
-static LogicalResult verifySameLayout(Operation *op, Type a, StringRef aName,
-                                      Type b, StringRef bName) {
+static bool placeElementsAlike(Type a, Type b) {
   std::optional<LinearLayout> la = getLinearLayoutOf(a);
   std::optional<LinearLayout> lb = getLinearLayoutOf(b);
-  if (la && lb && *la != *lb)
+  return !la || !lb || *la == *lb;
+}
+
+static LogicalResult verifySameLayout(Operation *op, Type a, StringRef aName,
+                                      Type b, StringRef bName) {
+  if (!placeElementsAlike(a, b))
     return op->emitOpError() << aName << " layout " << Attribute(getLayoutOf(a))
                              << " and " << bName << " layout "
                              << Attribute(getLayoutOf(b)) << " must be the same";
   return success();
 }
 
-/// Whether `a` and `b` (of one shape) have no layout, or layouts that place
-/// every element in the same register of the same thread.
+/// Whether both or neither of `a` and `b` have layouts, and they agree.
 static bool haveSameLayout(Type a, Type b) {
-  if (!getLayoutOf(a) || !getLayoutOf(b))
-    return getLayoutOf(a) == getLayoutOf(b);
-  std::optional<LinearLayout> la = getLinearLayoutOf(a);
-  std::optional<LinearLayout> lb = getLinearLayoutOf(b);
-  return !la || !lb || *la == *lb;
+  return bool(getLayoutOf(a)) == bool(getLayoutOf(b)) &&
+         placeElementsAlike(a, b);
 }
 
 /// Where the operand and the result of a shape operation both have layouts,
