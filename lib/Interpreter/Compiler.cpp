@@ -198,7 +198,7 @@ LogicalResult Compiler::compileOp(Operation *op) {
     return compileMemoryOp(*this, op);
   if (isa<ReduceOp, ScanOp>(op))
     return compileCombineOp(*this, op);
-  if (isa<DotOp>(op))
+  if (isa<DotOp, blockgpu::DotOp>(op))
     return compileDotOp(*this, op);
   if (isa<PrintOp, AssertOp>(op))
     return compileDebugOp(*this, op);

@@ -1,9 +1,11 @@
-//===- DotOp.cpp - block.dot ----------------------------------------------===//
+//===- DotOp.cpp - block.dot and blockgpu.dot -----------------------------===//
 //
 // result[m, n] = acc[m, n] + sum over k of a[m, k] * b[k, n], the sum taken
 // in the order k = 0, 1, ..., K - 1 with one fused multiply-add per step, in
 // f32 for f16 / bf16 / f32 operands (an f16 or bf16 accumulator is rounded
 // once, at the end), in f64 for f64, and in wrapping i32 for i8.
+// blockgpu.dot computes the same from its buffers (row-major here, see
+// SharedMemoryOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #include "Elements.h"
 
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include <cmath>
 
@@ -50,6 +53,8 @@ struct DotShape : InstrData {
   int64_t m = 0, n = 0, k = 0;
   /// The operands converted to the compute type, and the sums.
   SlotId a = 0, b = 0, sums = 0;
+  /// Whether a and b are buffers (their slots hold addresses).
+  bool buffers = false;
 };
 
 template <ElementKind In, ElementKind Acc> struct FloatDot {
@@ -81,8 +86,13 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
   using C = typename Dot::C;
   const auto &shape = instr.getData<DotShape>();
   int64_t M = shape.m, N = shape.n, K = shape.k;
-  const auto *a = frame.get<typename Dot::InStorage>(instr.operands[0]);
-  const auto *b = frame.get<typename Dot::InStorage>(instr.operands[1]);
+  auto operand = [&](SlotId slot) {
+    using T = typename Dot::InStorage;
+    return shape.buffers ? reinterpret_cast<const T *>(*frame.get<uint64_t>(slot))
+                         : frame.get<T>(slot);
+  };
+  const auto *a = operand(instr.operands[0]);
+  const auto *b = operand(instr.operands[1]);
   const auto *acc = frame.get<typename Dot::AccStorage>(instr.operands[2]);
   auto *result = frame.get<typename Dot::AccStorage>(instr.results[0]);
   C *as = frame.get<C>(shape.a), *bs = frame.get<C>(shape.b);
@@ -115,12 +125,12 @@ static ExecFn selectDot(ElementKind in, ElementKind acc) {
 
 LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
                                                              Operation *op) {
-  auto dot = cast<DotOp>(op);
-  auto a = cast<RankedTensorType>(dot.getA().getType());
-  auto b = cast<RankedTensorType>(dot.getB().getType());
-  ElementKind in = *getElementKind(a);
-  ElementKind acc = *getElementKind(dot.getAcc().getType());
-  unsigned computeSize = acc == ElementKind::F64 ? 8 : 4;
+  auto a = cast<ShapedType>(op->getOperand(0).getType());
+  auto b = cast<ShapedType>(op->getOperand(1).getType());
+  Value acc = op->getOperand(2);
+  ElementKind in = *getElementKind(a.getElementType());
+  ElementKind accKind = *getElementKind(acc.getType());
+  unsigned computeSize = accKind == ElementKind::F64 ? 8 : 4;
 
   auto &shape = c.makeData<DotShape>();
   shape.m = a.getDimSize(0);
@@ -129,9 +139,10 @@ LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
   shape.a = c.addScratch(shape.m * shape.k * computeSize);
   shape.b = c.addScratch(shape.k * shape.n * computeSize);
   shape.sums = c.addScratch(shape.m * shape.n * computeSize);
-  Instr &instr = c.emit(op, selectDot(in, acc));
+  shape.buffers = isa<blockgpu::DotOp>(op);
+  Instr &instr = c.emit(op, selectDot(in, accKind));
   instr.data = &shape;
   instr.operands = c.lookup(op->getOperands());
-  instr.results = {c.define(dot.getResult())};
+  instr.results = {c.define(op->getResult(0))};
   return success();
 }

@@ -57,6 +57,41 @@ LinearLayout mlir::block::flattenRowMajor(const LinearLayout &layout,
   return layout.transposeOuts(reversed).flattenOuts(name);
 }
 
+int32_t mlir::block::getElementRun(const LinearLayout &layout, unsigned dim) {
+  unsigned numDims = layout.getNumOutDims();
+  auto isUnit = [&](ArrayRef<int32_t> basis, int32_t step) {
+    for (unsigned d = 0; d < numDims; ++d)
+      if (basis[d] != (d == dim ? step : 0))
+        return false;
+    return true;
+  };
+  ArrayRef<LinearLayout::Basis> registers = layout.getBases(kRegister);
+  int32_t run = 1;
+  while (llvm::any_of(registers, [&](ArrayRef<int32_t> basis) {
+    return isUnit(basis, run);
+  }))
+    run *= 2;
+  // Every other basis must keep the run's first element a multiple of it.
+  auto aligned = [&](int32_t length) {
+    auto keeps = [&](ArrayRef<int32_t> basis) {
+      return (basis[dim] & (length - 1)) == 0;
+    };
+    auto inRun = [&](ArrayRef<int32_t> basis) {
+      return basis[dim] < length && llvm::isPowerOf2_32(basis[dim]) &&
+             isUnit(basis, basis[dim]);
+    };
+    return llvm::all_of(registers,
+                        [&](ArrayRef<int32_t> basis) {
+                          return inRun(basis) || keeps(basis);
+                        }) &&
+           llvm::all_of(layout.getBases(kLane), keeps) &&
+           llvm::all_of(layout.getBases(kWarp), keeps);
+  };
+  while (run > 1 && !aligned(run))
+    run /= 2;
+  return run;
+}
+
 SmallVector<unsigned> mlir::block::getLayoutOrder(const LinearLayout &layout) {
   unsigned rank = layout.getNumOutDims();
   SmallVector<unsigned> order;
@@ -292,11 +327,20 @@ struct OffsetMapBuilder {
 };
 } // namespace
 
+LinearLayout
+mlir::block::getSharedLayout(ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+                             llvm::function_ref<int64_t(int64_t)> swizzle) {
+  OffsetMapBuilder builder(shape);
+  builder.rowMajor(order);
+  if (swizzle)
+    builder.apply(swizzle);
+  return builder.build();
+}
+
 LinearLayout mlir::block::getRowMajorSharedLayout(ArrayRef<int64_t> shape,
                                                   bool transposed) {
-  OffsetMapBuilder builder(shape);
-  builder.rowMajor(OffsetMapBuilder::memoryOrder(shape.size(), transposed));
-  return builder.build();
+  return getSharedLayout(
+      shape, OffsetMapBuilder::memoryOrder(shape.size(), transposed));
 }
 
 LinearLayout mlir::block::getSwizzledSharedLayout(ArrayRef<int64_t> shape,

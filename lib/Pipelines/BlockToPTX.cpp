@@ -173,6 +173,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockAssignLayouts());
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
+  pm.addPass(blockgpu::createBlockGPUMaterializeSharedMemory());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(createConvertBlockToGPU(
       {options.gpuModuleName, hasAsyncCopies(options.chip)}));

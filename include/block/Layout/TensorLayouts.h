@@ -13,6 +13,8 @@
 
 #include "block/Layout/LinearLayout.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace mlir::block {
 
 inline constexpr llvm::StringLiteral kRegister = "register";
@@ -49,6 +51,12 @@ LinearLayout flattenRowMajor(const LinearLayout &layout, llvm::StringRef name);
 /// the order the register, then lane, then warp bases first reach them;
 /// dimensions no basis reaches come last, the last dimension first.
 llvm::SmallVector<unsigned> getLayoutOrder(const LinearLayout &layout);
+
+/// The longest run of elements consecutive along dimension `dim` that
+/// consecutive registers hold, starting at a multiple of its length in every
+/// thread: the vector a thread can read along `dim` from memory that keeps
+/// `dim` contiguous.
+int32_t getElementRun(const LinearLayout &layout, unsigned dim);
 
 /// The bases of `inDim` as tensor indices (int64), for code that works on
 /// index vectors.
@@ -105,6 +113,15 @@ LinearLayout getWgmmaOperandATile(unsigned kWidth);
 //===----------------------------------------------------------------------===//
 // Shared memory: `offset` (in elements) to a tensor index
 //===----------------------------------------------------------------------===//
+
+/// The shared layout that keeps a tensor of `shape` row-major in `order`
+/// (its dimensions from the fastest to the slowest varying in memory), each
+/// row-major offset then passed through `swizzle`, a linear map on offsets
+/// (XORs of offset bits into others) that must be a bijection; none when
+/// null.
+LinearLayout
+getSharedLayout(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<unsigned> order,
+                llvm::function_ref<int64_t(int64_t)> swizzle = nullptr);
 
 /// The unswizzled shared layout of a tile of `shape`: offsets run along the
 /// last dimension first (the second to last when `transposed`), then the

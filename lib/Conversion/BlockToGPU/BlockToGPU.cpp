@@ -64,6 +64,13 @@ struct ConvertBlockToGPUPass
     if (kernels.empty())
       return;
 
+    // Where blockgpu-allocate-shared-memory did not run, neither did the
+    // pass that makes the buffers it allocates: both run here.
+    for (func::FuncOp kernel : kernels)
+      if (!kernel->hasAttr(
+              blockgpu::BlockGPUDialect::getSharedMemoryAttrName()))
+        blockgpu::materializeSharedMemory(kernel);
+
     bool contractHolds = true;
     for (func::FuncOp kernel : kernels)
       contractHolds &= succeeded(verifyLayoutContract(kernel));

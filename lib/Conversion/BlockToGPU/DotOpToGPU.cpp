@@ -1,21 +1,22 @@
-//===- DotOpToGPU.cpp - block.dot on the FMA path -------------------------===//
+//===- DotOpToGPU.cpp - blockgpu.dot on the FMA path ----------------------===//
 //
-// The portable product: both operands go to shared memory, b row-major and a
-// transposed, and every thread computes the accumulator elements its layout
-// gives it, one fused multiply-add per element and step of k, the steps
-// unrolled 32 at a time. Per step a thread reads one vector of a per run of
-// consecutive rows it holds and one of b per run of consecutive columns; so
-// block-assign-layouts gives accumulators tiles of rows x 4 columns. The
-// stores are swizzled so that the lanes of one store meet different banks
-// (a's lanes walk down k, which is a's row in shared memory). It accepts any
-// distributed layouts. Tensor-core lowerings (mma.sync, wgmma) will be
-// further patterns for accumulators with an mma layout and take precedence
-// over this one.
+// The portable product: every thread computes the accumulator elements its
+// layout gives it, one fused multiply-add per element and step of k, the
+// steps unrolled in chunks. Per step a thread reads from the operand buffers
+// one vector of a per run of consecutive rows it holds and one of b per run
+// of consecutive columns; so block-assign-layouts gives accumulators tiles of
+// rows x 4 columns. Where a buffer keeps what (k in rows, a swizzle) is its
+// layout's, which blockgpu-materialize-shared-memory chose for these reads.
+// It accepts any distributed accumulator layout. Tensor-core lowerings
+// (mma.sync, wgmma) will be further patterns for accumulators with an mma
+// layout.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
 #include "Utility.h"
+
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -27,17 +28,6 @@
 
 using namespace mlir;
 using namespace mlir::block;
-
-static int64_t getOperandBytes(Value operand) {
-  auto type = cast<RankedTensorType>(operand.getType());
-  return llvm::alignTo(type.getNumElements() *
-                           getMemoryBytes(type.getElementType()),
-                       16);
-}
-
-int64_t mlir::block::getDotScratchBytes(DotOp op) {
-  return getOperandBytes(op.getA()) + getOperandBytes(op.getB());
-}
 
 /// An operand element in the accumulator's type.
 static Value emitExtend(OpBuilder &b, Location loc, Value value, Type type) {
@@ -55,9 +45,6 @@ static Value emitMultiplyAdd(OpBuilder &b, Location loc, Value x, Value y,
   return arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y),
                                acc);
 }
-
-/// Steps of k computed per iteration of the product's loop, unrolled.
-static constexpr int64_t kUnrolledSteps = 32;
 
 /// Loads `width` consecutive elements of `memoryType` at `position` of the
 /// shared `base` (a multiple of `width`) in one access, in `type`.
@@ -115,39 +102,68 @@ getMultiplyAddOrder(const TensorDistribution &accDist,
 }
 
 namespace {
-/// One operand in shared memory as a row-major matrix of k rows (b, and a
-/// transposed), read per step of k in one vector per run of consecutive
-/// elements that threads hold along dimension `dim` of the accumulator.
+/// One operand in a buffer that keeps k in rows (of the operand's m or n
+/// elements), read per step of k: for each run of `width` consecutive
+/// elements the thread's accumulator holds along `dim` (m for a, n for b),
+/// one vector at the run's offset in row 0, XOR the swizzle of the step's
+/// row, plus the row's start. `get` fails for a buffer layout that is not of
+/// this kind: offsets of m (n) within a row, rows of k at multiples of the
+/// row length, a swizzle only within rows and only by the rows of one chunk
+/// of steps (the chunk's rows then add a plain multiple of the row length).
 class StagedOperand {
 public:
-  StagedOperand(OpBuilder &b, Location loc, const TensorDistribution &accDist,
-                ArrayRef<Value> threadIndex, unsigned dim,
-                const TensorDistribution &staged, ValueRange values,
-                Value base, int64_t kChunk)
-      : base(base), memoryType(getMemoryType(values.front().getType())),
-        stride(staged.getShape()[1]),
-        width(std::min(accDist.getElementRun(dim),
-                       getSharedVectorElements(memoryType))),
-        flat(staged.flatten()) {
-    BankSwizzle swizzle(flat, getMemoryBytes(memoryType),
-                        std::max(width, getSharedAccessWidth(flat, memoryType)));
-    // Reads add the position of the step's row to a swizzled run start,
-    // which the bits of that position the swizzle reads select: so those
-    // bits must lie below the chunk of steps (the loop's steps of k add none)
-    // and the bits it writes inside one row. Otherwise no swizzle.
-    auto below = [](ArrayRef<unsigned> bits, int64_t limit) {
-      return llvm::all_of(bits, [&](unsigned bit) {
-        return (int64_t(1) << bit) < limit;
+  static FailureOr<StagedOperand> get(blockgpu::MemDescType buffer,
+                                      unsigned dim, const LinearLayout &acc,
+                                      int64_t kChunk) {
+    std::optional<LinearLayout> offsets = buffer.toLinearLayout().invert();
+    if (!offsets)
+      return failure();
+    std::string mnDim = getTensorDimName(dim);
+    std::string kDim = getTensorDimName(1 - dim);
+    StagedOperand staged;
+    staged.memoryType = getMemoryType(buffer.getElementType());
+    staged.stride = buffer.getShape()[dim];
+    staged.ofRun = offsets->sublayout({mnDim}, {kOffset});
+    staged.ofStep = offsets->sublayout({kDim}, {kOffset});
+    int64_t inRow = staged.stride - 1;
+    ArrayRef<LinearLayout::Basis> runBases = staged.ofRun.getBases(mnDim);
+    ArrayRef<LinearLayout::Basis> kBases = staged.ofStep.getBases(kDim);
+    if (llvm::any_of(runBases, [&](ArrayRef<int32_t> basis) {
+          return basis[0] > inRow;
+        }))
+      return failure();
+    for (auto [bit, basis] : llvm::enumerate(kBases))
+      if ((basis[0] & ~inRow) != (int64_t(1) << bit) * staged.stride ||
+          ((int64_t(1) << bit) >= kChunk && (basis[0] & inRow)))
+        return failure();
+    // A run is one vector where its offsets are consecutive and no swizzle
+    // moves them off its alignment.
+    auto isVector = [&](int64_t width) {
+      for (auto [bit, basis] : llvm::enumerate(runBases))
+        if ((int64_t(1) << bit) < width ? basis[0] != (int64_t(1) << bit)
+                                        : (basis[0] & (width - 1)) != 0)
+          return false;
+      return llvm::all_of(kBases, [&](ArrayRef<int32_t> basis) {
+        return (basis[0] & inRow & (width - 1)) == 0;
       });
     };
-    if (below(swizzle.getSourceBits(), kChunk * stride) &&
-        (int64_t(1) << (swizzle.getTargetBit() +
-                        swizzle.getSourceBits().size())) <= stride)
-      this->swizzle = swizzle;
-    flat = this->swizzle.apply(flat);
+    staged.width = std::min<int64_t>(getElementRun(acc, dim),
+                                     getSharedVectorElements(staged.memoryType));
+    while (staged.width > 1 && !isVector(staged.width))
+      staged.width /= 2;
+    staged.ofThread = TensorDistribution::get(
+        acc.sublayout({kRegister, kLane, kWarp}, {mnDim})
+            .compose(staged.ofRun));
+    return staged;
+  }
 
-    // The thread's runs, by the offset of their first element in the
-    // registers (the thread adds the same to every element).
+  /// Emits, for the thread's runs, their offsets for each pattern the steps
+  /// of a chunk give.
+  void emitRunStarts(OpBuilder &b, Location loc, Value base,
+                     const TensorDistribution &accDist, unsigned dim,
+                     ThreadIds ids, int64_t kChunk) {
+    this->base = base;
+    SmallVector<Value> threadOffset = ofThread->emitThreadIndex(b, loc, ids);
     SmallVector<int64_t> blockShape{1, 1};
     blockShape[dim] = width;
     SmallVector<unsigned> startOf = accDist.getBlockRepresentatives(blockShape);
@@ -155,10 +171,8 @@ public:
       int64_t offset = accDist.getRegisterIndex(startOf[reg])[dim];
       if (!accDist.isFirstCopy(reg) || runs.contains(offset))
         continue;
-      Value start = this->swizzle.emit(
-          b, loc,
-          accDist.emitElementIndex(b, loc, threadIndex, startOf[reg])[dim]);
-      // The swizzled start for each pattern the steps give.
+      Value start =
+          ofThread->emitElementIndex(b, loc, threadOffset, startOf[reg])[0];
       for (int64_t step = 0; step < kChunk; ++step) {
         int64_t pattern = getStepPattern(step);
         if (!runs[offset].contains(pattern))
@@ -168,12 +182,7 @@ public:
     }
   }
 
-  void emitStore(OpBuilder &b, Location loc, ValueRange values,
-                 ThreadIds ids) const {
-    emitSharedStore(b, loc, values, flat, base, ids);
-  }
-
-  /// The position of row `kBase` (a multiple of the chunk), once per chunk.
+  /// The offset of row `kBase` (a multiple of the chunk), once per chunk.
   Value emitChunkRow(OpBuilder &b, Location loc, Value kBase) const {
     return arith::MulIOp::create(b, loc, kBase, i32Constant(b, loc, stride));
   }
@@ -197,54 +206,57 @@ public:
   }
 
 private:
-  /// What the swizzle XORs into a position of the row of `step`.
+  /// What the swizzle XORs into the offsets of row `step` of a chunk.
   int64_t getStepPattern(int64_t step) const {
-    return swizzle.apply(step * stride) ^ (step * stride);
+    return ofStep.apply({int32_t(step)})[0] & (stride - 1);
   }
 
-  Value base;
   Type memoryType;
-  int64_t stride;
-  unsigned width;
-  TensorDistribution flat;
-  BankSwizzle swizzle;
+  /// Offsets of the elements along `dim` in row 0, and of the rows of k.
+  LinearLayout ofRun, ofStep;
+  /// The thread's offsets of its accumulator elements' runs.
+  std::optional<TensorDistribution> ofThread;
+  /// Elements per row of k.
+  int64_t stride = 0;
+  int64_t width = 1;
+  Value base;
   llvm::MapVector<int64_t, DenseMap<int64_t, Value>> runs;
 };
 
-struct DotOpToFMA : OpConversionPattern<DotOp> {
+/// The readers of `op`'s operand buffers, or failure.
+static FailureOr<std::pair<StagedOperand, StagedOperand>>
+getStagedOperands(blockgpu::DotOp op, const LinearLayout &acc) {
+  blockgpu::MemDescType aType = op.getA().getType();
+  int64_t kChunk =
+      std::min(aType.getShape()[1], blockgpu::DotOp::kFMAUnrolledSteps);
+  FailureOr<StagedOperand> a = StagedOperand::get(aType, 0, acc, kChunk);
+  FailureOr<StagedOperand> b =
+      StagedOperand::get(op.getB().getType(), 1, acc, kChunk);
+  if (failed(a) || failed(b))
+    return failure();
+  return std::make_pair(*a, *b);
+}
+
+struct DotOpToFMA : OpConversionPattern<blockgpu::DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(blockgpu::DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto aType = cast<RankedTensorType>(op.getA().getType());
-    auto bType = cast<RankedTensorType>(op.getB().getType());
-    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1);
+    int64_t k = op.getA().getType().getShape()[1];
+    int64_t kChunk = std::min(k, blockgpu::DotOp::kFMAUnrolledSteps);
     TensorDistribution accDist = getDistribution(op.getType());
+    auto staged = getStagedOperands(op, accDist.getLinearLayout());
+    if (failed(staged))
+      return rewriter.notifyMatchFailure(
+          op, "an operand buffer does not keep k in rows");
+    auto &[aStaged, bStaged] = *staged;
     ThreadIds ids = emitThreadIds(rewriter, loc);
-
-    SmallVector<Value> threadIndex =
-        accDist.emitThreadIndex(rewriter, loc, ids);
-    int64_t kChunk = std::min<int64_t>(k, kUnrolledSteps);
-    Value shared = emitSharedMemoryBase(rewriter, loc);
-    auto transpose = [](ArrayRef<int64_t> index) {
-      return ElementIndex{index[1], index[0]};
-    };
-    StagedOperand aStaged(rewriter, loc, accDist, threadIndex, /*dim=*/0,
-                          getDistribution(aType).remap({k, m}, transpose),
-                          adaptor.getA(), shared, kChunk);
-    StagedOperand bStaged(
-        rewriter, loc, accDist, threadIndex, /*dim=*/1, getDistribution(bType),
-        adaptor.getB(),
-        emitElementAddress(rewriter, loc, shared, rewriter.getI8Type(),
-                           i32Constant(rewriter, loc,
-                                       getOperandBytes(op.getA()))),
-        kChunk);
-    emitBarrier(rewriter, loc);
-    aStaged.emitStore(rewriter, loc, adaptor.getA(), ids);
-    bStaged.emitStore(rewriter, loc, adaptor.getB(), ids);
-    emitBarrier(rewriter, loc);
+    aStaged.emitRunStarts(rewriter, loc, adaptor.getA().front(), accDist,
+                           /*dim=*/0, ids, kChunk);
+    bStaged.emitRunStarts(rewriter, loc, adaptor.getB().front(), accDist,
+                           /*dim=*/1, ids, kChunk);
 
     SmallVector<unsigned> computed;
     SmallVector<Value> init;
@@ -298,6 +310,11 @@ struct DotOpToFMA : OpConversionPattern<DotOp> {
   }
 };
 } // namespace
+
+bool mlir::block::isFMADotLowerable(blockgpu::DotOp op) {
+  return succeeded(
+      getStagedOperands(op, getDistribution(op.getType()).getLinearLayout()));
+}
 
 void mlir::block::populateDotOpToGPUPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {

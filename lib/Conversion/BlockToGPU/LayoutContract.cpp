@@ -2,8 +2,9 @@
 //
 // The contract (see block-assign-layouts): every tensor has a distributed
 // layout over the kernel's warps; element-wise and memory operations see one
-// linear layout on all their tensors; expand_dims, broadcast and trans move
-// no data, reductions give slices and scans keep the layout (their verifiers
+// linear layout on all their tensors; shape operations and layout
+// conversions move no data (those that would went through buffers in
+// blockgpu-materialize-shared-memory, as did block.dot's operands), reductions give slices and scans keep the layout (their verifiers
 // check those through the layout algebra); and what the patterns need of the
 // layouts beyond that (isReduceLowerable, ...). Checked up front, once, so
 // that the patterns may rely on it and never report errors themselves.
@@ -26,6 +27,9 @@ using namespace mlir;
 using namespace mlir::block;
 
 static constexpr StringLiteral kRunLayouts = "; run block-assign-layouts first";
+static constexpr StringLiteral kRunMaterialize =
+    ": run blockgpu-materialize-shared-memory before "
+    "blockgpu-allocate-shared-memory";
 
 /// Registers per thread beyond which a tensor would spill and the lowering
 /// would unroll for minutes: 2^20 elements over 32 warps.
@@ -117,6 +121,19 @@ static LogicalResult checkLowerable(Operation *op) {
            << "operand layout " << op->getOperand(0).getType()
            << " does not match result layout " << op->getResult(0).getType()
            << " as the layout contract requires" << kRunLayouts;
+  if (isa<TransOp, ReshapeOp, ConvertLayoutOp>(op) && !isRelabelingShapeOp(op))
+    return op->emitOpError()
+           << "moves data between threads (" << op->getOperand(0).getType()
+           << " to " << op->getResult(0).getType()
+           << "), which goes through a buffer" << kRunMaterialize;
+  if (isa<DotOp>(op))
+    return op->emitOpError("reads its operands from buffers")
+           << kRunMaterialize;
+  if (auto dot = dyn_cast<blockgpu::DotOp>(op); dot && !isFMADotLowerable(dot))
+    return op->emitOpError(
+        "cannot read its operands on the FMA path: their buffers must keep k "
+        "in rows of m (n) elements, swizzled only within rows and by the "
+        "rows of one chunk of steps");
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     if (!reducesInPlace(reduce))
       return op->emitOpError()

@@ -12,6 +12,7 @@
 #include "TensorDistribution.h"
 
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -43,7 +44,7 @@ void populateReduceOpToGPUPatterns(const TypeConverter &converter,
 /// scan.
 void populateScanOpToGPUPatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns);
-/// dot.
+/// blockgpu.dot on the FMA path.
 void populateDotOpToGPUPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
 /// print, assert.
@@ -61,12 +62,6 @@ void populateMathToNVVMPatterns(RewritePatternSet &patterns);
 /// Whether `op` is an operation populateMathToNVVMPatterns rewrites.
 bool hasNVVMLowering(Operation *op);
 
-/// Moves the elements of a tensor between two distributions through shared
-/// memory: `values` are the registers of `from`; returns those of `to`, whose
-/// element indices `toFrom` maps to `from`'s.
-SmallVector<Value> emitRelayout(OpBuilder &b, Location loc, ValueRange values,
-                                const TensorDistribution &from,
-                                const TensorDistribution &to, IndexMap toFrom);
 /// Elements of `memoryType` in one 16-byte shared-memory access.
 unsigned getSharedVectorElements(Type memoryType);
 /// Registers per shared-memory access of the positions of `flat` (a 1-D
@@ -85,51 +80,21 @@ SmallVector<Value> emitSharedLoad(OpBuilder &b, Location loc,
                                   const TensorDistribution &flat, Value base,
                                   ThreadIds ids, Type elementType);
 
-/// An XOR swizzle of shared-memory positions: the position bits above a
-/// 128-byte line of banks that the lanes of one access of a 1-D distribution
-/// vary in (the rows they walk) are XORed into the bits that pick a unit of
-/// `unit` elements in the line, so that those lanes meet different banks.
-/// Units stay whole and aligned, and each line maps to itself, so vector
-/// accesses and the scratch size are unchanged. Default: no swizzle.
-class BankSwizzle {
-public:
-  BankSwizzle() = default;
-  BankSwizzle(const TensorDistribution &flat, unsigned bytes, unsigned unit);
-
-  int64_t apply(int64_t position) const;
-  TensorDistribution apply(const TensorDistribution &flat) const;
-  /// Emits the swizzle of an i32 position.
-  Value emit(OpBuilder &b, Location loc, Value position) const;
-
-  /// The bits it reads, XORed into targetBit, targetBit + 1, ...
-  ArrayRef<unsigned> getSourceBits() const { return sourceBits; }
-  unsigned getTargetBit() const { return targetBit; }
-
-private:
-  SmallVector<unsigned> sourceBits;
-  unsigned targetBit = 0;
-};
-
-/// Scratch bytes emitRelayout needs for `from` with elements of `elementType`.
-int64_t getRelayoutScratchBytes(const TensorDistribution &from,
-                                Type elementType);
-
 /// Whether the patterns lower `op` with the layouts it has. The layout
 /// contract refuses, up front, what they do not, so that a pattern that
 /// fails to match leaves the operation to another pattern, and no pattern
 /// reports errors.
 bool isReduceLowerable(ReduceOp op);
 bool isScanLowerable(ScanOp op);
-/// Whether `op` (block.broadcast, block.expand_dims) moves no data: every
-/// thread holds its result's elements in its own registers.
+bool isFMADotLowerable(blockgpu::DotOp op);
+/// Whether `op` (a shape operation or layout conversion) moves no data:
+/// every thread holds its result's elements in its own registers.
 bool isRelabelingShapeOp(Operation *op);
 
 /// Scratch shared memory each operation needs, in bytes (0 for none).
-int64_t getShapeOpScratchBytes(Operation *op);
 int64_t getAtomicScratchBytes(Operation *op);
 int64_t getReduceScratchBytes(ReduceOp op);
 int64_t getScanScratchBytes(ScanOp op);
-int64_t getDotScratchBytes(DotOp op);
 
 } // namespace mlir::block
 

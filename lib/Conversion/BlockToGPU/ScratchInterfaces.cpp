@@ -28,19 +28,8 @@ struct ScratchModel
 };
 
 template <typename OpTy>
-int64_t getOpScratchBytes(OpTy op) {
-  if constexpr (std::is_same_v<OpTy, AtomicRMWOp> ||
-                std::is_same_v<OpTy, AtomicCASOp>)
-    return getAtomicScratchBytes(op);
-  else
-    return getShapeOpScratchBytes(op);
-}
-
-template <typename... OpTys>
-void attachGeneric(MLIRContext *context) {
-  (OpTys::template attachInterface<ScratchModel<OpTys, getOpScratchBytes<OpTys>>>(
-       *context),
-   ...);
+int64_t getAtomicScratchBytesOf(OpTy op) {
+  return getAtomicScratchBytes(op);
 }
 } // namespace
 
@@ -50,8 +39,11 @@ void mlir::block::registerSharedScratchInterfaces(DialectRegistry &registry) {
         *context);
     ScanOp::attachInterface<ScratchModel<ScanOp, getScanScratchBytes>>(
         *context);
-    DotOp::attachInterface<ScratchModel<DotOp, getDotScratchBytes>>(*context);
-    attachGeneric<AtomicRMWOp, AtomicCASOp, TransOp, ReshapeOp,
-                  ConvertLayoutOp>(context);
+    AtomicRMWOp::attachInterface<
+        ScratchModel<AtomicRMWOp, getAtomicScratchBytesOf<AtomicRMWOp>>>(
+        *context);
+    AtomicCASOp::attachInterface<
+        ScratchModel<AtomicCASOp, getAtomicScratchBytesOf<AtomicCASOp>>>(
+        *context);
   });
 }

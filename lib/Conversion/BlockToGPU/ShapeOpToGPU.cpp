@@ -1,9 +1,9 @@
 //===- ShapeOpToGPU.cpp - arange, splat and the shape operations ----------===//
 //
-// Shape operations move no data when every thread already holds the elements
-// of the result: they only relabel registers (mapRegisters). The layout
-// contract guarantees that for broadcast and expand_dims; reshape and trans
-// go through shared memory when their layouts do not line up.
+// Shape operations and layout conversions move no data: every thread already
+// holds the elements of the result and they relabel registers
+// (mapRegisters). The layout contract guarantees that: those that would move
+// data went through buffers in blockgpu-materialize-shared-memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 #include "Utility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::block;
@@ -82,8 +83,7 @@ static ElementIndex reshapeIndex(const TensorDistribution &from,
 }
 
 namespace {
-/// Shared lowering of the shape operations: relabel the registers, or, when
-/// `allowRelayout`, move the elements through shared memory.
+/// Shared lowering of the shape operations: relabel the registers.
 template <typename SourceOp>
 struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
   using OpConversionPattern<SourceOp>::OpConversionPattern;
@@ -107,13 +107,7 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
                                      SmallVector<SmallVector<Value>>{results});
       return success();
     }
-    if (!allowsRelayout())
-      return rewriter.notifyMatchFailure(
-          op, "moves data, which the layout contract refuses");
-    rewriter.replaceOpWithMultiple(
-        op, SmallVector<SmallVector<Value>>{
-                emitRelayout(rewriter, op.getLoc(), values, from, to, toFrom)});
-    return success();
+    return rewriter.notifyMatchFailure(op, "moves data between threads");
   }
 
   static ElementIndex mapIndex(BroadcastOp op, const TensorDistribution &from,
@@ -141,12 +135,6 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
                                ArrayRef<int64_t> index) {
     return ElementIndex(index);
   }
-
-  static constexpr bool allowsRelayout() {
-    return std::is_same_v<SourceOp, ReshapeOp> ||
-           std::is_same_v<SourceOp, TransOp> ||
-           std::is_same_v<SourceOp, ConvertLayoutOp>;
-  }
 };
 } // namespace
 
@@ -162,29 +150,11 @@ static bool movesNoData(SourceOp op) {
   return mapRegisters(from, to, toFrom).has_value();
 }
 
-/// Scratch bytes of a shape operation whose layouts need shared memory.
-template <typename SourceOp>
-static int64_t getScratchBytesOf(SourceOp op) {
-  if (movesNoData(op))
-    return 0;
-  return getRelayoutScratchBytes(getDistribution(op.getSrc().getType()),
-                                 op.getType().getElementType());
-}
-
 bool mlir::block::isRelabelingShapeOp(Operation *op) {
-  if (auto broadcast = dyn_cast<BroadcastOp>(op))
-    return movesNoData(broadcast);
-  return movesNoData(cast<ExpandDimsOp>(op));
-}
-
-int64_t mlir::block::getShapeOpScratchBytes(Operation *op) {
-  if (auto trans = dyn_cast<TransOp>(op))
-    return getScratchBytesOf(trans);
-  if (auto reshape = dyn_cast<ReshapeOp>(op))
-    return getScratchBytesOf(reshape);
-  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
-    return getScratchBytesOf(convert);
-  return 0;
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case<BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp, ConvertLayoutOp>(
+          [](auto shapeOp) { return movesNoData(shapeOp); })
+      .Default(false);
 }
 
 void mlir::block::populateShapeOpToGPUPatterns(const TypeConverter &converter,

@@ -136,38 +136,7 @@ SmallVector<unsigned> TensorDistribution::getLayoutOrder() const {
 }
 
 unsigned TensorDistribution::getElementRun(unsigned dim) const {
-  auto isUnit = [&](ArrayRef<int64_t> basis, int64_t step) {
-    for (unsigned d = 0, e = basis.size(); d < e; ++d)
-      if (basis[d] != (d == dim ? step : 0))
-        return false;
-    return true;
-  };
-  auto holds = [&](int64_t step) {
-    return llvm::any_of(registerBases, [&](ArrayRef<int64_t> basis) {
-      return isUnit(basis, step);
-    });
-  };
-  unsigned n = 1;
-  while (holds(n))
-    n *= 2;
-  // Every other basis must keep the run's first element a multiple of it.
-  auto aligned = [&](unsigned run) {
-    auto keeps = [&](ArrayRef<int64_t> basis) {
-      return (basis[dim] & (run - 1)) == 0;
-    };
-    auto inRun = [&](ArrayRef<int64_t> basis) {
-      return basis[dim] < run && llvm::isPowerOf2_64(basis[dim]) &&
-             isUnit(basis, basis[dim]);
-    };
-    return llvm::all_of(registerBases,
-                        [&](ArrayRef<int64_t> basis) {
-                          return inRun(basis) || keeps(basis);
-                        }) &&
-           llvm::all_of(laneBases, keeps) && llvm::all_of(warpBases, keeps);
-  };
-  while (n > 1 && !aligned(n))
-    n /= 2;
-  return n;
+  return block::getElementRun(layout, dim);
 }
 
 // The run of registers along `dim`, in the outputs flattened with `dim` the

@@ -1,8 +1,9 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
 
-// The FMA path of block.dot: b is staged row-major in shared memory and a
+// The FMA path of block.dot: b is staged row-major in a buffer and a
 // transposed (a vector store per run of consecutive positions a thread
-// holds), then each thread computes the accumulator elements its layout
+// holds; convert-block-to-gpu runs blockgpu-materialize-shared-memory where
+// the pipeline did not), then blockgpu.dot: each thread computes the accumulator elements its layout
 // gives it. Steps of k are unrolled 32 at a time; per step a thread loads
 // one vector of a per run of consecutive rows it holds and one of b per run
 // of consecutive columns.
@@ -12,13 +13,14 @@
 
 // a: 16x8 f16 (256 bytes), b: 8x32 f16 (512 bytes); acc 16x32 f32: each
 // thread holds 2 rows 8 apart x 4 columns. a's 2 elements per thread lie
-// along k, a column of a transposed: two stores.
+// along k, a column of a transposed: two stores. The larger buffer, b's, is
+// placed first.
 // CHECK-LABEL: gpu.func @dot
 // CHECK-SAME: block_gpu.shared_memory_bytes = 768 : i32
-// CHECK: %[[SHARED:.*]] = llvm.mlir.addressof @block_shared_memory : !llvm.ptr<3>
-// CHECK: %[[BBASE:.*]] = llvm.getelementptr %[[SHARED]][%c256_i32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK: gpu.barrier
+// CHECK: llvm.getelementptr %{{.*}}[%c512_i32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
+// CHECK: llvm.getelementptr %{{.*}}[%c0_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK: llvm.store %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: scf.for

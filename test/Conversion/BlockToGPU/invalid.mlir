@@ -112,3 +112,56 @@ func.func @scan_two_bits(%v: i32) attributes {block.kernel, block.num_warps = 1 
   }
   return
 }
+
+// -----
+
+// Where blockgpu-allocate-shared-memory ran (blockgpu.shared_memory), the
+// buffers it allocates must already exist.
+#L = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
+func.func @dot_not_staged(%pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 2 : i32, blockgpu.shared_memory = 0 : i64} {
+  %pa = block.splat %pc : tensor<16x8x!block.ptr<f32>, #L>
+  %a = block.load %pa : tensor<16x8x!block.ptr<f32>, #L>
+  %pb = block.splat %pc : tensor<8x32x!block.ptr<f32>, #L>
+  %b = block.load %pb : tensor<8x32x!block.ptr<f32>, #L>
+  %acc = arith.constant dense<0.0> : tensor<16x32xf32, #L>
+  // expected-error @+1 {{'block.dot' op reads its operands from buffers: run blockgpu-materialize-shared-memory before blockgpu-allocate-shared-memory}}
+  %d = block.dot %a, %b, %acc : tensor<16x8xf32, #L>, tensor<8x32xf32, #L> -> tensor<16x32xf32, #L>
+  %c = block.splat %pc : tensor<16x32x!block.ptr<f32>, #L>
+  block.store %c, %d : tensor<16x32x!block.ptr<f32>, #L>
+  return
+}
+
+// -----
+
+#ROW = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#COL = #block.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+func.func @convert_not_staged(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32, blockgpu.shared_memory = 0 : i64} {
+  %ps = block.splat %p : tensor<32x32x!block.ptr<f32>, #ROW>
+  %x = block.load %ps : tensor<32x32x!block.ptr<f32>, #ROW>
+  // expected-error @+1 {{'block.convert_layout' op moves data between threads}}
+  %y = block.convert_layout %x : tensor<32x32xf32, #ROW> -> tensor<32x32xf32, #COL>
+  %qs = block.splat %p : tensor<32x32x!block.ptr<f32>, #COL>
+  block.store %qs, %y : tensor<32x32x!block.ptr<f32>, #COL>
+  return
+}
+
+// -----
+
+// The FMA path reads k in rows: a buffer that keeps a row-major (m in rows)
+// cannot be read a step of k at a time.
+#L = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
+#rows = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @dot_buffer_layout(%pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 2 : i32} {
+  %pa = block.splat %pc : tensor<16x8x!block.ptr<f32>, #L>
+  %a = block.load %pa : tensor<16x8x!block.ptr<f32>, #L>
+  %pb = block.splat %pc : tensor<8x32x!block.ptr<f32>, #L>
+  %b = block.load %pb : tensor<8x32x!block.ptr<f32>, #L>
+  %acc = arith.constant dense<0.0> : tensor<16x32xf32, #L>
+  %sa = blockgpu.local_alloc %a {blockgpu.offset = 0 : i64} : tensor<16x8xf32, #L> -> !blockgpu.memdesc<16x8xf32, #rows>
+  %sb = blockgpu.local_alloc %b {blockgpu.offset = 512 : i64} : tensor<8x32xf32, #L> -> !blockgpu.memdesc<8x32xf32, #rows>
+  // expected-error @+1 {{'blockgpu.dot' op cannot read its operands on the FMA path}}
+  %d = blockgpu.dot %sa, %sb, %acc : !blockgpu.memdesc<16x8xf32, #rows>, !blockgpu.memdesc<8x32xf32, #rows> -> tensor<16x32xf32, #L>
+  %c = block.splat %pc : tensor<16x32x!block.ptr<f32>, #L>
+  block.store %c, %d : tensor<16x32x!block.ptr<f32>, #L>
+  return
+}

@@ -162,3 +162,59 @@ func.func @wait_negative(%b: !blockgpu.memdesc<32xf32, #shared, mutable>) {
   %w = blockgpu.async_wait {num = -1 : i32}
   return
 }
+
+// -----
+
+// expected-error @+1 {{#blockgpu.linear: every basis must have as many components as the first (2), but one has 1}}
+func.func @linear_ragged(%b: !blockgpu.memdesc<4x2xf32, #blockgpu.linear<offset = [[0, 1], [1]]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#blockgpu.linear has bases of 2 dimensions for a buffer of rank 1}}
+func.func @linear_rank(%b: !blockgpu.memdesc<4xf32, #blockgpu.linear<offset = [[0, 1], [1, 0]]>>) {
+  return
+}
+
+// -----
+
+// Offset bits 0 and 2 both reach element (0, 1): not one offset per element.
+// expected-error @+1 {{#blockgpu.linear does not place every element of a buffer of shape 2x4 at exactly one offset}}
+func.func @linear_not_bijective(%b: !blockgpu.memdesc<2x4xf32, #blockgpu.linear<offset = [[0, 1], [0, 2], [0, 1]]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#blockgpu.linear basis 1 of input 'offset' is 4 in output 'dim1' of size 4}}
+func.func @linear_outside(%b: !blockgpu.memdesc<2x4xf32, #blockgpu.linear<offset = [[0, 1], [0, 4], [1, 0]]>>) {
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @dot_inner(%a: !blockgpu.memdesc<16x8xf32, #shared>, %b: !blockgpu.memdesc<16x16xf32, #shared>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'blockgpu.dot' op inner dimensions differ}}
+  %d = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<16x8xf32, #shared>, !blockgpu.memdesc<16x16xf32, #shared> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @dot_types(%a: !blockgpu.memdesc<16x16xf16, #shared>, %b: !blockgpu.memdesc<16x16xf32, #shared>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{'blockgpu.dot' op a and b must have one element type, but have 'f16' and 'f32'}}
+  %d = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<16x16xf16, #shared>, !blockgpu.memdesc<16x16xf32, #shared> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @dot_accumulator(%a: !blockgpu.memdesc<16x16xi8, #shared>, %b: !blockgpu.memdesc<16x16xi8, #shared>, %c: tensor<16x16xi8>) {
+  // expected-error @+1 {{'blockgpu.dot' op integer products take i8 operands and an i32 accumulator, not 'i8' and 'i8'}}
+  %d = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<16x16xi8, #shared>, !blockgpu.memdesc<16x16xi8, #shared> -> tensor<16x16xi8>
+  return
+}

@@ -10,6 +10,7 @@
 // CHECK-DAG: #[[SHARED:.+]] = #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8>
 // CHECK-DAG: #[[NVMMA:.+]] = #blockgpu.nvmma<swizzle = 128>
 // CHECK-DAG: #[[MN:.+]] = #blockgpu.nvmma<swizzle = 64, transposed = true>
+// CHECK-DAG: #[[LINEAR:.+]] = #blockgpu.linear<offset = {{\[\[}}0, 1], [0, 2], [0, 4], [1, 4], [2, 0]]>
 
 // CHECK-LABEL: func.func @buffers
 func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.ptr<f32>, #blocked>,
@@ -36,4 +37,17 @@ func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.p
   %mn = blockgpu.local_alloc {blockgpu.offset = 1024 : i64} : !blockgpu.memdesc<64x16xbf16, #blockgpu.nvmma<swizzle = 64, transposed = true>, mutable>
   %v = blockgpu.local_load %ro : !blockgpu.memdesc<16x32xf32, #nvmma> -> tensor<16x32xf32, #blocked>
   return %v : tensor<16x32xf32, #blocked>
+}
+
+#linear = #blockgpu.linear<offset = [[0, 1], [0, 2], [0, 4], [1, 4], [2, 0]]>
+#acc = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+
+// CHECK-LABEL: func.func @product
+func.func @product(%a: tensor<4x8xf16, #acc>, %b: tensor<8x8xf16, #acc>, %c: tensor<4x8xf32, #acc>) -> tensor<4x8xf32, #acc> {
+  // CHECK: %[[A:.+]] = blockgpu.local_alloc %{{.*}} : tensor<4x8xf16, #{{.*}}> -> !blockgpu.memdesc<4x8xf16, #[[LINEAR]]>
+  %sa = blockgpu.local_alloc %a : tensor<4x8xf16, #acc> -> !blockgpu.memdesc<4x8xf16, #linear>
+  %sb = blockgpu.local_alloc %b : tensor<8x8xf16, #acc> -> !blockgpu.memdesc<8x8xf16, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>>
+  // CHECK: blockgpu.dot %[[A]], %{{.*}}, %{{.*}} : !blockgpu.memdesc<4x8xf16, #[[LINEAR]]>, !blockgpu.memdesc<8x8xf16, #{{.*}}> -> tensor<4x8xf32, #{{.*}}>
+  %d = blockgpu.dot %sa, %sb, %c : !blockgpu.memdesc<4x8xf16, #linear>, !blockgpu.memdesc<8x8xf16, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>> -> tensor<4x8xf32, #acc>
+  return %d : tensor<4x8xf32, #acc>
 }

@@ -611,38 +611,42 @@ LogicalResult ScanOp::verifyRegions() {
 // DotOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult DotOp::verify() {
-  auto a = cast<RankedTensorType>(getA().getType());
-  auto b = cast<RankedTensorType>(getB().getType());
-  auto acc = cast<RankedTensorType>(getAcc().getType());
+LogicalResult mlir::block::verifyDotOperands(Operation *op, ShapedType a,
+                                             ShapedType b, ShapedType acc) {
   if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
-    return emitOpError() << "operands must be 2-D, but have types " << Type(a)
-                         << ", " << Type(b) << ", " << Type(acc);
+    return op->emitOpError() << "operands must be 2-D, but have types "
+                             << Type(a) << ", " << Type(b) << ", " << Type(acc);
   if (a.getDimSize(1) != b.getDimSize(0))
-    return emitOpError() << "inner dimensions differ: a is " << Type(a)
-                         << " and b is " << Type(b);
+    return op->emitOpError() << "inner dimensions differ: a is " << Type(a)
+                             << " and b is " << Type(b);
   if (acc.getDimSize(0) != a.getDimSize(0) ||
       acc.getDimSize(1) != b.getDimSize(1))
-    return emitOpError() << "accumulator " << Type(acc) << " must be "
-                         << a.getDimSize(0) << "x" << b.getDimSize(1);
+    return op->emitOpError() << "accumulator " << Type(acc) << " must be "
+                             << a.getDimSize(0) << "x" << b.getDimSize(1);
   Type ea = a.getElementType(), eb = b.getElementType(),
        ec = acc.getElementType();
   if (ea != eb)
-    return emitOpError() << "a and b must have one element type, but have "
-                         << ea << " and " << eb;
+    return op->emitOpError() << "a and b must have one element type, but have "
+                             << ea << " and " << eb;
   if (isa<FloatType>(ea)) {
     bool ok = ec == ea || (ec.isF32() && (ea.isF16() || ea.isBF16()));
     if (!ok)
-      return emitOpError() << "a " << ea << " product accumulates in " << ea
-                           << (ea.isF16() || ea.isBF16() ? " or f32" : "")
-                           << ", not " << ec;
+      return op->emitOpError()
+             << "a " << ea << " product accumulates in " << ea
+             << (ea.isF16() || ea.isBF16() ? " or f32" : "") << ", not " << ec;
     return success();
   }
   if (ea.isInteger(8) && ec.isInteger(32))
     return success();
-  return emitOpError() << "integer products take i8 operands and an i32 "
-                          "accumulator, not "
-                       << ea << " and " << ec;
+  return op->emitOpError() << "integer products take i8 operands and an i32 "
+                              "accumulator, not "
+                           << ea << " and " << ec;
+}
+
+LogicalResult DotOp::verify() {
+  return verifyDotOperands(*this, cast<ShapedType>(getA().getType()),
+                           cast<ShapedType>(getB().getType()),
+                           cast<ShapedType>(getAcc().getType()));
 }
 
 //===----------------------------------------------------------------------===//

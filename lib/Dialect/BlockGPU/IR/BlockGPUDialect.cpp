@@ -22,6 +22,10 @@ struct BlockGPUOpAsmInterface : OpAsmDialectInterface {
       os << "nvmma";
       return AliasResult::FinalAlias;
     }
+    if (isa<LinearSharedLayoutAttr>(attr)) {
+      os << "shared_linear";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };

@@ -119,3 +119,8 @@ LogicalResult AsyncCopyOp::verify() {
       *this, cast<RankedTensorType>(block::getPointeeType(ptrs)),
       "pointed-to tensor", dst);
 }
+
+LogicalResult DotOp::verify() {
+  return block::verifyDotOperands(*this, getA().getType(), getB().getType(),
+                                  cast<ShapedType>(getAcc().getType()));
+}

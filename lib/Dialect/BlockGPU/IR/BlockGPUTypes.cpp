@@ -87,11 +87,10 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   return layout.verifyBuffer(emitError, shape, getStorageBits(elementType));
 }
 
-int64_t MemDescType::getNumElements() const {
-  int64_t n = 1;
-  for (int64_t size : getShape())
-    n *= size;
-  return n;
+ShapedType MemDescType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
+                                  Type elementType) const {
+  return get(getContext(), shape ? *shape : getShape(), elementType,
+             getLayout(), getMutableMemory());
 }
 
 unsigned MemDescType::getElementBits() const {
@@ -105,3 +104,5 @@ int64_t MemDescType::getSizeInBytes() const {
 block::LinearLayout MemDescType::toLinearLayout() const {
   return getLayout().toLinearLayout(getShape(), getElementBits());
 }
+
+bool MemDescType::hasRank() const { return true; }

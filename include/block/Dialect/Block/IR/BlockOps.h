@@ -15,4 +15,12 @@
 #define GET_OP_CLASSES
 #include "block/Dialect/Block/IR/BlockOps.h.inc"
 
+namespace mlir::block {
+/// Checks `op`'s product `a * b + acc` (a: MxK, b: KxN, acc: MxN) against
+/// block.dot's rules of shapes and element types; the rules of every op that
+/// multiplies block matrices.
+LogicalResult verifyDotOperands(Operation *op, ShapedType a, ShapedType b,
+                                ShapedType acc);
+} // namespace mlir::block
+
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H

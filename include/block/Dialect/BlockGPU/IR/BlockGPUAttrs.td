@@ -54,4 +54,31 @@ def BlockGPU_NVMMALayoutAttr : BlockGPU_Attr<"NVMMALayout", "nvmma",
   let genVerifyDecl = 1;
 }
 
+def BlockGPU_LinearSharedLayoutAttr : BlockGPU_Attr<"LinearSharedLayout",
+    "linear", [DeclareAttrInterfaceMethods<BlockGPU_SharedLayoutInterface>]> {
+  let summary = "any shared layout, as the bases of a linear layout";
+  let description = [{
+    A shared layout written as its linear layout: one basis (a tensor index)
+    per bit of the element offset. The element at offset `o` from the
+    buffer's start has the index that is the XOR of the bases of the set
+    bits of `o`. The bases cover the whole buffer, whose shape must have as
+    many elements as the offsets reach, each exactly once. The compiler
+    uses it for layouts the other attributes do not name, such as a
+    conversion's buffer swizzled for the bits its reading lanes vary.
+
+    ```mlir
+    // 4 x 8 row-major, odd rows with their two halves swapped.
+    #blockgpu.linear<offset = [[0, 1], [0, 2], [0, 4], [1, 4], [2, 0]]>
+    ```
+  }];
+  let parameters = (ins
+    "unsigned":$numDims,
+    ArrayRefParameter<"int64_t", "offset bases, flattened">:$offsetBases);
+  let builders = [
+    AttrBuilder<(ins "const ::mlir::block::LinearLayout &":$layout)>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUATTRS_TD

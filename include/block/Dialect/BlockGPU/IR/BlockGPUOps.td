@@ -143,4 +143,36 @@ def BlockGPU_AsyncWaitOp : BlockGPU_Op<"async_wait"> {
   let assemblyFormat = "$tokens attr-dict";
 }
 
+def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
+  let summary = "block.dot with its operands in shared memory";
+  let description = [{
+    `result = a * b + acc`, as `block.dot`, for `a : MxK` and `b : KxN` in
+    buffers: a product that reads its operands from shared memory where its
+    instructions need them (the FMA path reads one step of k at a time,
+    wgmma through descriptors). The operand and accumulator types follow
+    `block.dot`'s rules. The buffers' layouts are the lowering's contract:
+    whoever stages the operands (blockgpu-materialize-shared-memory, a
+    pipeliner) chooses them for the path the accumulator's layout selects.
+
+    ```mlir
+    %d = blockgpu.dot %a, %b, %acc : !blockgpu.memdesc<64x32xf32, #sa>, !blockgpu.memdesc<32x64xf32, #sb> -> tensor<64x64xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins
+    Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$a,
+    Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$b,
+    Block_Tensor:$acc);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,`
+    qualified(type($b)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Steps of k the FMA path unrolls: its buffers' swizzles stay within
+    /// a chunk of that many rows of k.
+    static constexpr int64_t kFMAUnrolledSteps = 32;
+  }];
+}
+
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_TD

@@ -4,13 +4,15 @@
 #define BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUTYPES_TD
 
 include "block/Dialect/BlockGPU/IR/BlockGPUAttrs.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
 
 class BlockGPU_Type<string name, string typeMnemonic, list<Trait> traits = []>
     : TypeDef<BlockGPU_Dialect, name, traits> {
   let mnemonic = typeMnemonic;
 }
 
-def BlockGPU_MemDescType : BlockGPU_Type<"MemDesc", "memdesc"> {
+def BlockGPU_MemDescType : BlockGPU_Type<"MemDesc", "memdesc",
+    [DeclareTypeInterfaceMethods<ShapedTypeInterface, ["cloneWith"]>]> {
   let summary = "a buffer in shared memory";
   let description = [{
     A buffer of a static power-of-two shape in the shared memory of a
@@ -28,7 +30,6 @@ def BlockGPU_MemDescType : BlockGPU_Type<"MemDesc", "memdesc"> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    int64_t getNumElements() const;
     unsigned getElementBits() const;
     /// Bytes the buffer occupies.
     int64_t getSizeInBytes() const;

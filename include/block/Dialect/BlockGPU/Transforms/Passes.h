@@ -18,6 +18,10 @@ namespace mlir::blockgpu {
 /// the kernel needs more than `maxBytes`.
 FailureOr<int64_t> allocateSharedMemory(func::FuncOp kernel, int64_t maxBytes);
 
+/// Rewrites the block operations of `kernel` that move data through shared
+/// memory into blockgpu operations (see blockgpu-materialize-shared-memory).
+void materializeSharedMemory(func::FuncOp kernel);
+
 #define GEN_PASS_REGISTRATION
 #include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
 

@@ -31,4 +31,32 @@ def BlockGPUAllocateSharedMemory
   let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
 }
 
+def BlockGPUMaterializeSharedMemory
+    : Pass<"blockgpu-materialize-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Spell out in blockgpu ops the trips block ops make through "
+                "shared memory";
+  let description = [{
+    Rewrites the block operations whose lowering moves data through shared
+    memory into blockgpu operations, so that allocation, barriers and a
+    pipeliner see every buffer:
+
+    - a `block.convert_layout` that is no register relabel becomes a buffer
+      written in the source layout and read in the result's
+      (`local_alloc` + `local_load`); a `block.reshape` that moves data
+      becomes a reshape that moves none followed by such a conversion (a
+      `block.trans` never moves data: its verifier says so);
+    - a `block.dot` whose accumulator has no tensor-core layout (the FMA
+      path) stages both operands in buffers and becomes `blockgpu.dot`.
+
+    A buffer keeps its tensor row-major (the FMA product's `a` transposed,
+    so that a step of k reads one row), swizzled so that the
+    lanes of one access meet different banks: offset bits above a 128-byte
+    line that the reading lanes vary are XORed into the bits within it
+    above the access width. Barriers order each buffer's writes before its
+    reads and after the previous reads of the shared memory.
+  }];
+  let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect",
+                           "::mlir::gpu::GPUDialect"];
+}
+
 #endif // BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,270 @@
+//===- MaterializeSharedMemory.cpp - Trips through shared memory as ops ---===//
+//
+// Layout conversions that move data, and the FMA product's operands, go
+// through buffers written and read by blockgpu ops. Each buffer's layout is
+// chosen here, from the layouts of its writers and readers, and the
+// lowering follows it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Dialect/BlockGPU/Transforms/Passes.h"
+#include "block/Layout/TensorLayouts.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::blockgpu {
+#define GEN_PASS_DEF_BLOCKGPUMATERIALIZESHAREDMEMORY
+#include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
+} // namespace mlir::blockgpu
+
+using namespace mlir;
+using namespace mlir::blockgpu;
+using block::LinearLayout;
+
+static LinearLayout getLayout(Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return cast<block::DistributedLayoutAttr>(tensor.getEncoding())
+      .toLinearLayout(tensor.getShape());
+}
+
+/// `layout`'s tensor index flattened to one offset, the dimensions of
+/// `order` from the least to the most significant.
+static LinearLayout flattenInOrder(const LinearLayout &layout,
+                                   ArrayRef<unsigned> order) {
+  SmallVector<std::string> names;
+  for (unsigned dim : order)
+    names.push_back(block::getTensorDimName(dim));
+  return layout.transposeOuts(llvm::to_vector_of<StringRef>(names))
+      .flattenOuts(block::kOffset);
+}
+
+/// The row-major order of a tensor of `rank`: the last dimension fastest.
+static SmallVector<unsigned> getRowMajorOrder(unsigned rank) {
+  return llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, rank)));
+}
+
+namespace {
+/// The element width and the widest vector of one shared access.
+struct SharedElements {
+  unsigned bytes;
+  unsigned vector;
+
+  explicit SharedElements(Type elementType)
+      : bytes(std::max(8u, isa<block::PointerType>(elementType)
+                               ? 64u
+                               : elementType.getIntOrFloatBitWidth()) /
+              8),
+        vector(elementType.isIntOrFloat() ? std::max(1u, 16 / bytes) : 1) {}
+
+  /// The vector width at which a thread of `flat` (a 1-D layout over
+  /// offsets) accesses its consecutive registers.
+  int32_t getAccessWidth(const LinearLayout &flat) const {
+    return std::min<int32_t>(flat.getNumConsecutiveInOut(), vector);
+  }
+};
+
+/// XORs the offset bits above one 128-byte line that the lanes of an access
+/// vary into the bits of the line from the access width up, so that those
+/// lanes (a transposition's, reading down columns) meet different banks.
+class BankSwizzle {
+public:
+  BankSwizzle() = default;
+  /// For accesses of `flatReader` (lanes to offsets) of `unit` elements of
+  /// `bytes` each.
+  BankSwizzle(const LinearLayout &flatReader, unsigned bytes, unsigned unit) {
+    int64_t numElements = flatReader.getTotalOutDimSize();
+    int64_t lineElements =
+        std::min<int64_t>(numElements, std::max(1u, 128 / bytes));
+    unsigned lineBits = llvm::Log2_64(lineElements);
+    targetBit = llvm::Log2_64(unit);
+    for (ArrayRef<int32_t> basis : flatReader.getBases(block::kLane))
+      for (unsigned bit = lineBits; (int64_t(1) << bit) < numElements; ++bit)
+        if ((basis[0] >> bit) & 1 && !llvm::is_contained(sourceBits, bit))
+          sourceBits.push_back(bit);
+    llvm::sort(sourceBits);
+    sourceBits.resize(std::min<size_t>(
+        sourceBits.size(), lineBits > targetBit ? lineBits - targetBit : 0));
+  }
+
+  int64_t apply(int64_t offset) const {
+    int64_t swizzled = offset;
+    for (auto [i, bit] : llvm::enumerate(sourceBits))
+      swizzled ^= ((offset >> bit) & 1) << (targetBit + i);
+    return swizzled;
+  }
+
+  /// Whether the swizzle keeps within each row of `rowElements` and reads
+  /// no bit of a row at or above `chunkRows` rows.
+  bool staysBelow(int64_t rowElements, int64_t chunkRows) const {
+    return (int64_t(1) << (targetBit + sourceBits.size())) <= rowElements &&
+           llvm::all_of(sourceBits, [&](unsigned bit) {
+             return (int64_t(1) << bit) < chunkRows * rowElements;
+           });
+  }
+
+private:
+  SmallVector<unsigned> sourceBits;
+  unsigned targetBit = 0;
+};
+} // namespace
+
+/// A read-only buffer holding `value` row-major in `order`, swizzled.
+static Value allocate(OpBuilder &b, Location loc, Value value,
+                      ArrayRef<unsigned> order, const BankSwizzle &swizzle) {
+  auto type = cast<RankedTensorType>(value.getType());
+  LinearLayout shared = block::getSharedLayout(
+      type.getShape(), order,
+      [&](int64_t offset) { return swizzle.apply(offset); });
+  auto buffer = MemDescType::get(
+      b.getContext(), type.getShape(), type.getElementType(),
+      LinearSharedLayoutAttr::get(b.getContext(), shared),
+      /*mutableMemory=*/false);
+  return LocalAllocOp::create(b, loc, buffer, value);
+}
+
+/// `value` in `type`'s layout through a buffer that keeps it row-major,
+/// swizzled for the reads.
+static Value convertThroughBuffer(OpBuilder &b, Location loc, Value value,
+                                  RankedTensorType type) {
+  SmallVector<unsigned> order = getRowMajorOrder(type.getRank());
+  SharedElements elements(type.getElementType());
+  LinearLayout writer = flattenInOrder(getLayout(value.getType()), order);
+  LinearLayout reader = flattenInOrder(getLayout(type), order);
+  unsigned unit = std::max(elements.getAccessWidth(writer),
+                           elements.getAccessWidth(reader));
+  // Earlier users of shared memory must be done before it is written.
+  gpu::BarrierOp::create(b, loc);
+  Value buffer = allocate(b, loc, value, order,
+                          BankSwizzle(reader, elements.bytes, unit));
+  gpu::BarrierOp::create(b, loc);
+  return LocalLoadOp::create(b, loc, type, buffer);
+}
+
+/// Whether a thread holds the elements of `layout` in the registers that
+/// hold them in `type`'s layout.
+static bool isRegisterRelabel(const LinearLayout &layout, Type type) {
+  return block::getRegisterRelabel(layout, getLayout(type)).has_value();
+}
+
+static RankedTensorType withLayout(RankedTensorType type,
+                                   const LinearLayout &layout) {
+  return RankedTensorType::get(
+      type.getShape(), type.getElementType(),
+      block::LinearLayoutAttr::get(type.getContext(), layout));
+}
+
+static void materialize(block::ConvertLayoutOp op) {
+  if (isRegisterRelabel(getLayout(op.getSrc().getType()), op.getType()))
+    return;
+  OpBuilder b(op);
+  op.replaceAllUsesWith(
+      convertThroughBuffer(b, op.getLoc(), op.getSrc(), op.getType()));
+  op.erase();
+}
+
+/// A reshape that moves data: the reshape in the source's layout, then a
+/// conversion.
+static void materialize(block::ReshapeOp op) {
+  LinearLayout reshaped = block::reshapeTensor(
+      getLayout(op.getSrc().getType()), op.getType().getShape());
+  if (isRegisterRelabel(reshaped, op.getType()))
+    return;
+  OpBuilder b(op);
+  auto relabeled = block::ReshapeOp::create(
+      b, op.getLoc(), withLayout(op.getType(), reshaped), op.getSrc());
+  op.replaceAllUsesWith(
+      convertThroughBuffer(b, op.getLoc(), relabeled, op.getType()));
+  op.erase();
+}
+
+/// The FMA product reads, per step of k, one vector of each operand per run
+/// of the accumulator's elements along its dimension (m for `a`, n for
+/// `b`): the operands are kept with k rows (`a` transposed) and swizzled as
+/// far as the lowering's unrolled chunk of steps allows.
+static Value stageDotOperand(OpBuilder &b, Location loc, Value operand,
+                             unsigned accDim, const LinearLayout &acc,
+                             int64_t kChunk) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  SmallVector<unsigned> order = accDim == 0 ? SmallVector<unsigned>{0, 1}
+                                            : SmallVector<unsigned>{1, 0};
+  int64_t rowElements = type.getDimSize(accDim);
+  SharedElements elements(type.getElementType());
+  LinearLayout flat = flattenInOrder(getLayout(type), order);
+  unsigned width = std::min<int32_t>(block::getElementRun(acc, accDim),
+                                     elements.vector);
+  BankSwizzle swizzle(flat, elements.bytes,
+                      std::max<unsigned>(width, elements.getAccessWidth(flat)));
+  if (!swizzle.staysBelow(rowElements, kChunk))
+    swizzle = BankSwizzle();
+  return allocate(b, loc, operand, order, swizzle);
+}
+
+static bool hasTensorCoreLayout(block::DotOp) {
+  // No tensor-core layout exists yet: every product takes the FMA path.
+  return false;
+}
+
+static void materialize(block::DotOp op) {
+  if (hasTensorCoreLayout(op))
+    return;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  LinearLayout acc = getLayout(op.getType());
+  int64_t kChunk =
+      std::min(cast<RankedTensorType>(op.getA().getType()).getDimSize(1),
+               DotOp::kFMAUnrolledSteps);
+  gpu::BarrierOp::create(b, loc);
+  Value a = stageDotOperand(b, loc, op.getA(), 0, acc, kChunk);
+  Value bStaged = stageDotOperand(b, loc, op.getB(), 1, acc, kChunk);
+  gpu::BarrierOp::create(b, loc);
+  op.replaceAllUsesWith(
+      DotOp::create(b, loc, op.getType(), a, bStaged, op.getAcc())
+          .getResult());
+  op.erase();
+}
+
+/// Whether every tensor of `op` has a distributed layout that describes it.
+/// Others are left to the layout contract of convert-block-to-gpu, which
+/// refuses them.
+static bool hasDistributedLayouts(Operation *op) {
+  return llvm::all_of(
+      llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()),
+      [](Type type) {
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        if (!tensor)
+          return true;
+        auto layout = dyn_cast_or_null<block::DistributedLayoutAttr>(
+            tensor.getEncoding());
+        return layout && tensor.hasStaticShape() &&
+               layout.getRank() == tensor.getRank() &&
+               llvm::all_of(tensor.getShape(), [](int64_t size) {
+                 return size > 0 && llvm::isPowerOf2_64(size);
+               });
+      });
+}
+
+void mlir::blockgpu::materializeSharedMemory(func::FuncOp kernel) {
+  kernel.walk([](Operation *op) {
+    if (!hasDistributedLayouts(op))
+      return;
+    llvm::TypeSwitch<Operation *>(op)
+        .Case<block::ConvertLayoutOp, block::ReshapeOp, block::DotOp>(
+            [](auto o) { materialize(o); });
+  });
+}
+
+namespace {
+struct BlockGPUMaterializeSharedMemoryPass
+    : blockgpu::impl::BlockGPUMaterializeSharedMemoryBase<
+          BlockGPUMaterializeSharedMemoryPass> {
+  void runOnOperation() override {
+    for (auto kernel : getOperation().getOps<func::FuncOp>())
+      materializeSharedMemory(kernel);
+  }
+};
+} // namespace
