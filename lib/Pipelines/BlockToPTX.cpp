@@ -4,9 +4,9 @@
 // block-pipeline-dot-operands, block-assign-layouts,
 // block-remove-layout-conversions, cse, convert-block-to-gpu,
 // block-remove-redundant-barriers,
-// then upstream: SCF to CF, GPU to NVVM (with arith, cf, math to LLVM, index
-// 32-bit everywhere), the NVVM target attached here and nowhere else, and
-// gpu-module-to-binary.
+// then upstream: NVVM to LLVM (inline PTX), SCF to CF, GPU to NVVM (with
+// arith, cf, math to LLVM, index 32-bit everywhere), the NVVM target attached
+// here and nowhere else, and gpu-module-to-binary.
 //
 // The options are checked here, before any pass is built: upstream hands the
 // chip and features to LLVM unchecked, and LLVM crashes or aborts on a chip
@@ -180,6 +180,9 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   gpu.addNestedPass<gpu::GPUFuncOp>(createBlockRemoveRedundantBarriers());
+  // Before arith-to-llvm: the PTX builder makes an llvm.mlir.constant operand
+  // an immediate, which not every PTX operand (nor a predicate) takes.
+  gpu.addPass(createConvertNVVMToLLVMPass());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps({kIndexBitwidth}));
   gpu.addPass(createArithToLLVMConversionPass({kIndexBitwidth}));

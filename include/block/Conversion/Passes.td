@@ -60,10 +60,12 @@ def BlockRemoveRedundantBarriers
     barrier orders nothing and this pass erases it: the first reduction of a
     kernel, or the second of two back-to-back barriers.
 
-    Reads of global memory (`!llvm.ptr<1>`) need no barrier: a block program
-    never reads an element that another thread of the same program writes
-    without going through shared memory. An operation of unknown effects, or
-    an access through a generic pointer, counts as a shared-memory access.
+    Reads of global memory (`!llvm.ptr<1>`, and the `nvvm.inline_ptx` loads
+    that `convert-block-to-gpu` marks `blockgpu.global_load`) need no
+    barrier: a block program never reads an element that another thread of
+    the same program writes without going through shared memory. An
+    operation of unknown effects, or an access through a generic pointer,
+    counts as a shared-memory access.
     A loop body is entered as if an access were pending (its previous
     iteration); other regions see the state before their operation.
 

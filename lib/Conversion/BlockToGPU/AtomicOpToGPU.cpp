@@ -5,13 +5,14 @@
 // and other threads hold copies of the element, the owner shares the old
 // value through shared memory.
 //
-// Read-modify-writes are inline PTX `atom.<sem>.<scope>.global`: LLVM 22's
-// NVPTX backend lowers llvm.atomicrmw as relaxed at GPU scope whatever its
-// ordering and syncscope say, while it honours both for cmpxchg, which
-// compare-and-swap therefore uses.
+// Read-modify-writes are nvvm.inline_ptx `atom.<sem>.<scope>.global` (NVVM
+// has no atom op): LLVM 22's NVPTX backend lowers llvm.atomicrmw as relaxed
+// at GPU scope whatever its ordering and syncscope say, while it honours both
+// for cmpxchg, which compare-and-swap therefore uses.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GlobalAccess.h"
 #include "Patterns.h"
 #include "Utility.h"
 
@@ -93,42 +94,26 @@ static std::string getPTXOperation(RMWKind kind, Type type) {
   llvm_unreachable("unknown read-modify-write kind");
 }
 
-/// The inline asm register constraint of a value of `type`.
-static StringRef getConstraint(Type type) {
-  if (type.isF32())
-    return "f";
-  if (type.isF64())
-    return "d";
-  switch (type.getIntOrFloatBitWidth()) {
-  case 16:
-    return "h";
-  case 64:
-    return "l";
-  default:
-    return "r";
-  }
-}
-
+/// The PTX builder takes 16-bit values as i16 only: halves travel as their
+/// bits.
 static Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWOp op,
                            Value ptr, Value value, Value predicate) {
   Type type = value.getType();
-  std::string ptx = predicate ? "@$3 " : "";
-  ptx += "atom." + stringifyEnum(op.getSem()).str() + "." +
-         stringifyEnum(op.getScope()).str() + ".global." +
-         getPTXOperation(op.getKind(), type) + " $0, [$1], $2;";
-  std::string reg = getConstraint(type).str();
-  std::string constraints = "=" + reg + ",l," + reg;
-  SmallVector<Value> operands{ptr, value};
-  if (predicate) {
-    constraints += ",b";
-    operands.push_back(predicate);
+  Type registerType = type;
+  if (type.getIntOrFloatBitWidth() == 16 && isa<FloatType>(type)) {
+    registerType = b.getI16Type();
+    value = arith::BitcastOp::create(b, loc, registerType, value);
   }
-  auto atom = LLVM::InlineAsmOp::create(
-      b, loc, type, operands, ptx, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  return atom.getResult(0);
+  std::string ptx = "atom." + stringifyEnum(op.getSem()).str() + "." +
+                    stringifyEnum(op.getScope()).str() + ".global." +
+                    getPTXOperation(op.getKind(), type) +
+                    " {$w0}, [{$r0}], {$r1};";
+  Value old = createPredicatedPtx(b, loc, registerType, ptx,
+                                  ValueRange{ptr, value}, predicate)
+                  .getResult(0);
+  if (registerType != type)
+    old = arith::BitcastOp::create(b, loc, type, old);
+  return old;
 }
 
 /// Whether the old values of `op` must reach threads that did not perform

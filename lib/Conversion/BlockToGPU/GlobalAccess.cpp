@@ -1,10 +1,11 @@
 //===- GlobalAccess.cpp - Predicated vector accesses of global memory -----===//
 //
-// Accesses with a predicate or cache hints are inline PTX (`@p ld.global...`)
-// so that masked-off lanes never touch memory and no branch is needed; the
-// others are plain LLVM loads and stores, which the backend may optimise.
-// Elements travel in 32-bit words (f32 keeps its own register class), so a
-// 16-byte access of f16 is one ld.global.v4.b32.
+// Accesses with a predicate or cache hints are nvvm.inline_ptx
+// (`@p ld.global...`), which NVVM has no op for, so that masked-off lanes
+// never touch memory and no branch is needed; the others are plain LLVM loads
+// and stores, which the backend may optimise. Elements travel in 32-bit words
+// (f32 keeps its own register class), so a 16-byte access of f16 is one
+// ld.global.v4.b32.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,6 @@ struct AccessWords {
   unsigned count;
   unsigned elementsPerWord;
   StringRef ptxType;
-  StringRef constraint;
 };
 } // namespace
 
@@ -34,17 +34,17 @@ static AccessWords planWords(OpBuilder &b, Type memoryType, unsigned width) {
   unsigned totalBits = elementBits * width;
   if (elementBits == 64) {
     if (memoryType.isF64())
-      return {memoryType, width, 1, "f64", "d"};
-    return {b.getI64Type(), width, 1, "b64", "l"};
+      return {memoryType, width, 1, "f64"};
+    return {b.getI64Type(), width, 1, "b64"};
   }
   if (memoryType.isF32())
-    return {memoryType, width, 1, "f32", "f"};
+    return {memoryType, width, 1, "f32"};
   if (totalBits >= 32)
-    return {b.getI32Type(), totalBits / 32, 32 / elementBits, "b32", "r"};
+    return {b.getI32Type(), totalBits / 32, 32 / elementBits, "b32"};
   if (totalBits == 16)
-    return {b.getI16Type(), 1, 16 / elementBits, "b16", "h"};
+    return {b.getI16Type(), 1, 16 / elementBits, "b16"};
   // A single byte travels in a 32-bit register.
-  return {b.getI32Type(), 1, 1, "u8", "r"};
+  return {b.getI32Type(), 1, 1, "u8"};
 }
 
 /// Splits a loaded word into its elements of `memoryType`.
@@ -93,25 +93,27 @@ static Value packWord(OpBuilder &b, Location loc, ValueRange elements,
   return LLVM::BitcastOp::create(b, loc, words.wordType, vector);
 }
 
-/// The PTX of the cache operator, the L2 eviction policy register setup and
-/// the access itself: `<setup>@$p ld.global.cg.L2::cache_hint.v4.f32`.
-static std::string accessPrefix(StringRef op, const CacheHints &hints,
-                                Value predicate, unsigned predicateIndex,
-                                const AccessWords &words, std::string &setup,
-                                std::string &suffix) {
-  std::string ptx;
-  bool policy = !hints.isVolatile && hints.evict &&
-                *hints.evict != EvictionPolicy::evict_normal;
-  if (policy) {
-    setup = "{\n\t.reg .b64 %policy;\n\tcreatepolicy.fractional.L2::" +
-            stringifyEnum(*hints.evict).str() + ".b64 %policy, 1.0;\n\t";
-    suffix = ", %policy;\n}";
-  } else {
-    suffix = ";";
-  }
-  if (predicate)
-    ptx += "@$" + std::to_string(predicateIndex) + " ";
-  ptx += op.str();
+/// The L2 eviction policy `hints` ask for, as the operand of an access with
+/// `.L2::cache_hint`; null if they ask for none. Its own instruction: the PTX
+/// builder would turn the `%` of a register declared inside the access into
+/// `$`.
+static Value emitCachePolicy(OpBuilder &b, Location loc,
+                             const CacheHints &hints) {
+  if (hints.isVolatile || !hints.evict ||
+      *hints.evict == EvictionPolicy::evict_normal)
+    return Value();
+  return NVVM::InlinePtxOp::create(
+             b, loc, b.getI64Type(), ValueRange(), ValueRange(),
+             "createpolicy.fractional.L2::" +
+                 stringifyEnum(*hints.evict).str() + ".b64 {$w0}, 1.0;",
+             Value())
+      .getResult(0);
+}
+
+/// The access without its operands: `ld.global.cg.L2::cache_hint.v4.f32`.
+static std::string accessOpcode(StringRef op, const CacheHints &hints,
+                                Value policy, const AccessWords &words) {
+  std::string ptx = op.str();
   ptx += hints.isVolatile ? ".volatile.global" : ".global";
   if (hints.cache && !hints.isVolatile)
     ptx += "." + stringifyEnum(*hints.cache).str();
@@ -123,17 +125,39 @@ static std::string accessPrefix(StringRef op, const CacheHints &hints,
   return ptx;
 }
 
-static std::string operandList(unsigned first, unsigned count) {
+/// The placeholders `{$<kind><first>}` to `{$<kind><first + count - 1>}`, in
+/// braces if more than one.
+static std::string operandList(char kind, unsigned first, unsigned count) {
   SmallVector<std::string> names;
   for (unsigned i = 0; i < count; ++i)
-    names.push_back("$" + std::to_string(first + i));
+    names.push_back("{$" + std::string(1, kind) + std::to_string(first + i) +
+                    "}");
   if (count == 1)
     return names.front();
   return "{" + llvm::join(names, ", ") + "}";
 }
 
-static LLVM::AsmDialectAttr getATTDialect(OpBuilder &b) {
-  return LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT);
+/// The end of an access: its cache-policy operand, if any, read after its
+/// `count` other operands.
+static std::string policySuffix(Value policy, unsigned count) {
+  return policy ? ", " + operandList('r', count, 1) + ";" : ";";
+}
+
+NVVM::InlinePtxOp mlir::block::createPredicatedPtx(OpBuilder &b, Location loc,
+                                                   TypeRange resultTypes,
+                                                   const Twine &ptx,
+                                                   ValueRange operands,
+                                                   Value predicate) {
+  if (!predicate || resultTypes.empty())
+    return NVVM::InlinePtxOp::create(b, loc, resultTypes, operands,
+                                     ValueRange(), ptx.str(), predicate);
+  // LLVM 22's PTX builder numbers the predicate as if the results were not
+  // operands (fixed after 22 by llvm-project#189552): name it in the PTX.
+  SmallVector<Value> withPredicate(operands);
+  withPredicate.push_back(predicate);
+  return NVVM::InlinePtxOp::create(
+      b, loc, resultTypes, withPredicate, ValueRange(),
+      "@" + operandList('r', operands.size(), 1) + " " + ptx.str(), Value());
 }
 
 SmallVector<Value> mlir::block::emitGlobalLoad(OpBuilder &b, Location loc,
@@ -155,35 +179,19 @@ SmallVector<Value> mlir::block::emitGlobalLoad(OpBuilder &b, Location loc,
     }
   } else {
     AccessWords words = planWords(b, memoryType, width);
-    std::string setup, suffix;
-    std::string ptx = accessPrefix("ld", hints, predicate, words.count + 1,
-                                   words, setup, suffix);
-    std::string asmString = setup + ptx + " " + operandList(0, words.count) +
-                            ", [$" + std::to_string(words.count) + "]" + suffix;
-    SmallVector<std::string> constraints(words.count,
-                                         "=" + words.constraint.str());
-    constraints.push_back("l");
+    Value policy = emitCachePolicy(b, loc, hints);
     SmallVector<Value> operands{ptr};
-    if (predicate) {
-      constraints.push_back("b");
-      operands.push_back(predicate);
-    }
-    Type resultType = words.wordType;
-    if (words.count > 1)
-      resultType = LLVM::LLVMStructType::getLiteral(
-          b.getContext(), SmallVector<Type>(words.count, words.wordType));
-    auto access = LLVM::InlineAsmOp::create(
-        b, loc, resultType, operands, asmString, llvm::join(constraints, ","),
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None, getATTDialect(b),
-        /*operand_attrs=*/ArrayAttr());
-    for (unsigned i = 0; i < words.count; ++i) {
-      Value word = access.getResult(0);
-      if (words.count > 1)
-        word = LLVM::ExtractValueOp::create(b, loc, word,
-                                            ArrayRef<int64_t>{int64_t(i)});
+    if (policy)
+      operands.push_back(policy);
+    NVVM::InlinePtxOp access = createPredicatedPtx(
+        b, loc, SmallVector<Type>(words.count, words.wordType),
+        accessOpcode("ld", hints, policy, words) + " " +
+            operandList('w', 0, words.count) + ", [{$r0}]" +
+            policySuffix(policy, 1),
+        operands, predicate);
+    access->setAttr(kGlobalLoadAttrName, b.getUnitAttr());
+    for (Value word : access.getResults())
       unpackWord(b, loc, word, memoryType, words, elements);
-    }
   }
   for (Value &element : elements)
     element = fromMemory(b, loc, element, elementType);
@@ -191,11 +199,7 @@ SmallVector<Value> mlir::block::emitGlobalLoad(OpBuilder &b, Location loc,
 }
 
 bool mlir::block::isGlobalLoad(Operation *op) {
-  auto access = dyn_cast<LLVM::InlineAsmOp>(op);
-  if (!access || access.getNumResults() != 1)
-    return false;
-  StringRef ptx = access.getAsmString();
-  return ptx.contains("ld.global") || ptx.contains("ld.volatile.global");
+  return isa<NVVM::InlinePtxOp>(op) && op->hasAttr(kGlobalLoadAttrName);
 }
 
 void mlir::block::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
@@ -221,26 +225,18 @@ void mlir::block::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
     return;
   }
   AccessWords words = planWords(b, memoryType, width);
-  std::string setup, suffix;
-  std::string ptx = accessPrefix("st", hints, predicate, words.count + 1,
-                                 words, setup, suffix);
-  std::string asmString =
-      setup + ptx + " [$0], " + operandList(1, words.count) + suffix;
-  SmallVector<std::string> constraints{"l"};
+  Value policy = emitCachePolicy(b, loc, hints);
   SmallVector<Value> operands{ptr};
   for (unsigned i = 0; i < words.count; ++i) {
     ArrayRef<Value> wordElements =
         ArrayRef(elements).slice(i * words.elementsPerWord, words.elementsPerWord);
     operands.push_back(packWord(b, loc, wordElements, words));
-    constraints.push_back(words.constraint.str());
   }
-  if (predicate) {
-    constraints.push_back("b");
-    operands.push_back(predicate);
-  }
-  LLVM::InlineAsmOp::create(b, loc, Type(), operands, asmString,
-                            llvm::join(constraints, ","),
-                            /*has_side_effects=*/true, /*is_align_stack=*/false,
-                            LLVM::tailcallkind::TailCallKind::None,
-                            getATTDialect(b), /*operand_attrs=*/ArrayAttr());
+  if (policy)
+    operands.push_back(policy);
+  createPredicatedPtx(b, loc, TypeRange(),
+                      accessOpcode("st", hints, policy, words) + " [{$r0}], " +
+                          operandList('r', 1, words.count) +
+                          policySuffix(policy, words.count + 1),
+                      operands, predicate);
 }

@@ -5,6 +5,7 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 
 #include <optional>
@@ -36,9 +37,20 @@ SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
 void emitGlobalStore(OpBuilder &b, Location loc, Value ptr, ValueRange values,
                      Value predicate, const CacheHints &hints);
 
-/// Whether `op` is a load that emitGlobalLoad made of inline PTX (predicated
-/// or with cache hints): it reads global memory and nothing else.
+/// The unit attribute that marks the loads emitGlobalLoad makes of inline PTX
+/// (predicated or with cache hints), for the passes between
+/// convert-block-to-gpu and convert-nvvm-to-llvm.
+constexpr StringLiteral kGlobalLoadAttrName = "blockgpu.global_load";
+
+/// Whether `op` is such a load: it reads global memory and nothing else.
 bool isGlobalLoad(Operation *op);
+
+/// `ptx` as nvvm.inline_ptx that reads `operands` ({$r0}, {$r1}, ...) and
+/// writes results of `resultTypes` ({$w0}, ...), executed only where
+/// `predicate` (may be null) holds; elsewhere the results are undefined.
+NVVM::InlinePtxOp createPredicatedPtx(OpBuilder &b, Location loc,
+                                      TypeRange resultTypes, const Twine &ptx,
+                                      ValueRange operands, Value predicate);
 
 } // namespace mlir::block
 

@@ -37,7 +37,7 @@ func.func @ids(%p: !block.ptr<i32> {block.alignment = 16}, %n: i32 {block.divisi
   // CHECK: %[[TID:.*]] = gpu.thread_id x
   // CHECK: %[[T:.*]] = arith.index_castui %[[TID]] : index to i32
   // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %{{.*}} : i32
-  // CHECK: llvm.inline_asm has_side_effects {{.*}} "@$2 st.global.b32 [$0], $1;", "l,r,b" %[[P]], %{{.*}}, %[[FIRST]]
+  // CHECK: nvvm.inline_ptx "st.global.b32 [{$r0}], {$r1};" ro(%[[P]], %{{.*}} : !llvm.ptr<1>, i32), predicate = %[[FIRST]]
   block.store %p, %u : !block.ptr<i32>
   block.store %q, %f : !block.ptr<f16>
   // CHECK: gpu.return

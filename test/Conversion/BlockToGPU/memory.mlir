@@ -1,9 +1,14 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
+// RUN: block-opt %s --convert-block-to-gpu --convert-nvvm-to-llvm | FileCheck %s --check-prefix=LLVM
 
 // Each thread accesses the elements it holds: runs of consecutive elements
 // that the axis-info analysis proves adjacent and aligned (and uniformly
 // masked) move in one access of up to 16 bytes. Masked or cache-hinted
-// accesses are predicated inline PTX; the others plain LLVM loads/stores.
+// accesses are predicated nvvm.inline_ptx, loads marked
+// blockgpu.global_load; the others plain LLVM loads/stores. A load names its
+// predicate in the PTX (LLVM 22 numbers the predicate operand of an op with
+// results wrongly), a store has it as its predicate operand; both become the
+// same llvm.inline_asm.
 
 #L4 = #block.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 #L8 = #block.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
@@ -21,13 +26,19 @@ func.func @masked(%x: !block.ptr<f32> {block.alignment = 16}, %y: !block.ptr<f32
   %xp = block.addptr %xs, %r : tensor<128x!block.ptr<f32>, #L4>, tensor<128xi32, #L4>
   // CHECK: %[[M0:.*]] = arith.cmpi slt
   // CHECK: %[[P0:.*]] = llvm.getelementptr %arg0[
-  // CHECK: %[[V:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "@$5 ld.global.v4.f32 {$0, $1, $2, $3}, [$4];", "=f,=f,=f,=f,l,b" %[[P0]], %[[M0]] : (!llvm.ptr<1>, i1) -> !llvm.struct<(f32, f32, f32, f32)>
-  // CHECK: %[[V0:.*]] = llvm.extractvalue %[[V]][0]
-  // CHECK: arith.select %[[M0]], %[[V0]], %{{.*}} : f32
+  // CHECK: %[[V:.*]]:4 = nvvm.inline_ptx "@{$r1} ld.global.v4.f32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}];" ro(%[[P0]], %[[M0]] : !llvm.ptr<1>, i1) {blockgpu.global_load} -> f32, f32, f32, f32
+  // CHECK: arith.select %[[M0]], %[[V]]#0, %{{.*}} : f32
+  // LLVM-LABEL: gpu.func @masked
+  // LLVM: %[[M0:.*]] = arith.cmpi slt
+  // LLVM: %[[P0:.*]] = llvm.getelementptr %arg0[
+  // LLVM: %[[V:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "@$5 ld.global.v4.f32 {$0, $1, $2, $3}, [$4];", "=f,=f,=f,=f,l,b" %[[P0]], %[[M0]] : (!llvm.ptr<1>, i1) -> !llvm.struct<(f32, f32, f32, f32)>
+  // LLVM: %[[V0:.*]] = llvm.extractvalue %[[V]][0]
+  // LLVM: arith.select %[[M0]], %[[V0]], %{{.*}} : f32
   %v = block.load %xp mask %m other %zero : tensor<128x!block.ptr<f32>, #L4>
   %ys = block.splat %y : tensor<128x!block.ptr<f32>, #L4>
   %yp = block.addptr %ys, %r : tensor<128x!block.ptr<f32>, #L4>, tensor<128xi32, #L4>
-  // CHECK: "@$5 st.global.v4.f32 [$0], {$1, $2, $3, $4};", "l,f,f,f,f,b"
+  // CHECK: nvvm.inline_ptx "st.global.v4.f32 [{$r0}], {{[{][{]}}$r1}, {$r2}, {$r3}, {$r4}};" ro(%{{.*}} : !llvm.ptr<1>, f32, f32, f32, f32), predicate = %[[M0]]
+  // LLVM: "@$5 st.global.v4.f32 [$0], {$1, $2, $3, $4};", "l,f,f,f,f,b" {{.*}}, %[[M0]] :
   block.store %yp, %v mask %m : tensor<128x!block.ptr<f32>, #L4>
   // Unmasked and without hints: a plain vector load.
   // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
@@ -39,7 +50,9 @@ func.func @masked(%x: !block.ptr<f32> {block.alignment = 16}, %y: !block.ptr<f32
 
 // Without hints nothing proves alignment: one element per access.
 // CHECK-LABEL: gpu.func @no_hints
-// CHECK-COUNT-4: "@$2 ld.global.f32 $0, [$1];", "=f,l,b"
+// CHECK-COUNT-4: nvvm.inline_ptx "@{$r1} ld.global.f32 {$w0}, [{$r0}];" ro(%{{.*}} : !llvm.ptr<1>, i1) {blockgpu.global_load} -> f32
+// LLVM-LABEL: gpu.func @no_hints
+// LLVM-COUNT-4: "@$2 ld.global.f32 $0, [$1];", "=f,l,b"
 // CHECK-NOT: ld.global.v
 func.func @no_hints(%x: !block.ptr<f32>, %n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
   %r = block.arange 0, 128 : tensor<128xi32, #L4>
@@ -52,22 +65,26 @@ func.func @no_hints(%x: !block.ptr<f32>, %n: i32) attributes {block.kernel, bloc
   return
 }
 
-// Eight f16 travel as four 32-bit words; cache operators and L2 eviction
-// policies are spelled out in the PTX.
+// Eight f16 travel as four 32-bit words; cache operators are spelled out in
+// the PTX, an L2 eviction policy is made by its own createpolicy.
 // CHECK-LABEL: gpu.func @halves
 func.func @halves(%x: !block.ptr<f16> {block.alignment = 16}) attributes {block.kernel, block.num_warps = 1 : i32} {
   %r = block.arange 0, 256 : tensor<256xi32, #L8>
   %xs = block.splat %x : tensor<256x!block.ptr<f16>, #L8>
   %xp = block.addptr %xs, %r : tensor<256x!block.ptr<f16>, #L8>, tensor<256xi32, #L8>
-  // CHECK: %[[H:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "{\0A\09.reg .b64 %policy;\0A\09createpolicy.fractional.L2::evict_first.b64 %policy, 1.0;\0A\09ld.global.cg.L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [$4], %policy;\0A}", "=r,=r,=r,=r,l"
-  // CHECK: %[[W0:.*]] = llvm.extractvalue %[[H]][0] : !llvm.struct<(i32, i32, i32, i32)>
-  // CHECK: %[[PAIR:.*]] = llvm.bitcast %[[W0]] : i32 to vector<2xf16>
+  // CHECK: %[[POLICY:.*]] = nvvm.inline_ptx "createpolicy.fractional.L2::evict_first.b64 {$w0}, 1.0;" -> i64
+  // CHECK: %[[H:.*]]:4 = nvvm.inline_ptx "ld.global.cg.L2::cache_hint.v4.b32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}], {$r1};" ro(%{{.*}}, %[[POLICY]] : !llvm.ptr<1>, i64) {blockgpu.global_load} -> i32, i32, i32, i32
+  // CHECK: %[[PAIR:.*]] = llvm.bitcast %[[H]]#0 : i32 to vector<2xf16>
+  // LLVM-LABEL: gpu.func @halves
+  // LLVM: %[[POLICY:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"
+  // LLVM: llvm.inline_asm has_side_effects asm_dialect = att "ld.global.cg.L2::cache_hint.v4.b32 {$0, $1, $2, $3}, [$4], $5;", "=r,=r,=r,=r,l,l" %{{.*}}, %[[POLICY]]
+  // LLVM: "st.global.cs.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"
   // CHECK: llvm.extractelement %[[PAIR]]
   %v = block.load %xp cache = cg evict = evict_first : tensor<256x!block.ptr<f16>, #L8>
   // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
-  // CHECK: "st.global.cs.v4.b32 [$0], {$1, $2, $3, $4};", "l,r,r,r,r"
+  // CHECK: nvvm.inline_ptx "st.global.cs.v4.b32 [{$r0}], {{[{][{]}}$r1}, {$r2}, {$r3}, {$r4}};" ro(%{{.*}} : !llvm.ptr<1>, i32, i32, i32, i32){{$}}
   block.store %xp, %v cache = cs : tensor<256x!block.ptr<f16>, #L8>
-  // CHECK: "ld.volatile.global.v4.b32 {$0, $1, $2, $3}, [$4];"
+  // CHECK: nvvm.inline_ptx "ld.volatile.global.v4.b32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}];" ro(%{{.*}} : !llvm.ptr<1>) {blockgpu.global_load}
   %u = block.load %xp volatile : tensor<256x!block.ptr<f16>, #L8>
   block.store %xp, %u : tensor<256x!block.ptr<f16>, #L8>
   return
@@ -93,7 +110,9 @@ func.func @replicated(%b: !block.ptr<i1>) attributes {block.kernel, block.num_wa
   // CHECK: %[[OWNER:.*]] = arith.andi %[[OWNLANE]], %[[OWNWARP]] : i1
   // CHECK: %[[OUT:.*]] = arith.extui %[[FLAG]] : i1 to i8
   // CHECK: %[[WORD:.*]] = arith.extui %[[OUT]] : i8 to i32
-  // CHECK: "@$2 st.global.u8 [$0], $1;", "l,r,b" %[[P]], %[[WORD]], %[[OWNER]]
+  // CHECK: nvvm.inline_ptx "st.global.u8 [{$r0}], {$r1};" ro(%[[P]], %[[WORD]] : !llvm.ptr<1>, i32), predicate = %[[OWNER]]
+  // LLVM-LABEL: gpu.func @replicated
+  // LLVM: "@$2 st.global.u8 [$0], $1;", "l,r,b"
   block.store %bp, %v : tensor<16x!block.ptr<i1>, #S>
   return
 }

@@ -7,11 +7,12 @@
 gpu.module @kernels {
   llvm.mlir.global external @smem() {addr_space = 3 : i32} : !llvm.array<0 x i8>
 
-  // Only global reads (plain and predicated inline PTX) and arithmetic
-  // before the first barrier: it goes; the one after the shared store stays.
+  // Only global reads (plain, and predicated inline PTX marked
+  // blockgpu.global_load) and arithmetic before the first barrier: it goes;
+  // the one after the shared store stays.
   // CHECK-LABEL: gpu.func @first_user
   // CHECK: llvm.load
-  // CHECK: llvm.inline_asm
+  // CHECK: nvvm.inline_ptx
   // CHECK: llvm.call_intrinsic "llvm.maxnum"
   // CHECK-NOT: gpu.barrier
   // CHECK: llvm.store
@@ -22,7 +23,7 @@ gpu.module @kernels {
   gpu.func @first_user(%g: !llvm.ptr<1>, %p: i1) kernel {
     %s = llvm.mlir.addressof @smem : !llvm.ptr<3>
     %x = llvm.load %g : !llvm.ptr<1> -> f32
-    %y = llvm.inline_asm has_side_effects asm_dialect = att "@$2 ld.global.f32 $0, [$1];", "=f,l,b" %g, %p : (!llvm.ptr<1>, i1) -> f32
+    %y = nvvm.inline_ptx "@{$r1} ld.global.f32 {$w0}, [{$r0}];" ro(%g, %p : !llvm.ptr<1>, i1) {blockgpu.global_load} -> f32
     %m = llvm.call_intrinsic "llvm.maxnum"(%x, %y) : (f32, f32) -> f32
     gpu.barrier
     llvm.store %m, %s : f32, !llvm.ptr<3>
@@ -47,9 +48,12 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // A global write, a generic-pointer read and an unknown call all count.
+  // A global write, a generic-pointer read, an unknown call and inline PTX
+  // without the mark (whatever its text) all count.
   // CHECK-LABEL: gpu.func @writes_and_unknowns
   // CHECK: llvm.store {{.*}} !llvm.ptr<1>
+  // CHECK-NEXT: gpu.barrier
+  // CHECK: nvvm.inline_ptx
   // CHECK-NEXT: gpu.barrier
   // CHECK: llvm.load {{.*}} !llvm.ptr ->
   // CHECK-NEXT: gpu.barrier
@@ -60,6 +64,8 @@ gpu.module @kernels {
   llvm.func @opaque()
   gpu.func @writes_and_unknowns(%g: !llvm.ptr<1>, %q: !llvm.ptr, %v: f32) kernel {
     llvm.store %v, %g : f32, !llvm.ptr<1>
+    gpu.barrier
+    %w = nvvm.inline_ptx "ld.global.f32 {$w0}, [{$r0}];" ro(%g : !llvm.ptr<1>) -> f32
     gpu.barrier
     %x = llvm.load %q : !llvm.ptr -> f32
     gpu.barrier

@@ -14,8 +14,8 @@
 #T = #block.blocked<sizePerThread = [2, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 2], order = [0, 1]>
 
 // CHECK-LABEL: .entry memory(
-// CHECK: createpolicy.fractional.L2::evict_last.b64 %policy, 1.0;
-// CHECK: @%p{{[0-9]+}} ld.global.cg.L2::cache_hint.v4.f32
+// CHECK: createpolicy.fractional.L2::evict_last.b64 [[POLICY:%rd[0-9]+]], 1.0;
+// CHECK: @%p{{[0-9]+}} ld.global.cg.L2::cache_hint.v4.f32 {{.*}}, [[POLICY]];
 // CHECK: ld.volatile.global.v2.b32
 // CHECK: st.global.cs.v4.f32
 // CHECK: @%p{{[0-9]+}} st.global.u8
@@ -48,7 +48,8 @@ func.func @memory(%p: !block.ptr<f32> {block.alignment = 16}, %h: !block.ptr<f16
 // CHECK: atom.relaxed.cta.global.max.s32
 // CHECK: atom.release.sys.global.exch.b64
 // CHECK: atom.acq_rel.sys.global.cas.b32
-func.func @atomics(%p: !block.ptr<f32>, %q: !block.ptr<i32>, %w: !block.ptr<i64>) attributes {block.kernel, block.num_warps = 2 : i32} {
+// CHECK: atom.relaxed.gpu.global.add.noftz.f16 %rs{{[0-9]+}}, [%rd{{[0-9]+}}], %rs{{[0-9]+}};
+func.func @atomics(%p: !block.ptr<f32>, %q: !block.ptr<i32>, %w: !block.ptr<i64>, %h: !block.ptr<f16>) attributes {block.kernel, block.num_warps = 2 : i32} {
   %r = block.arange 0, 64 : tensor<64xi32, #S>
   %ps = block.splat %p : tensor<64x!block.ptr<f32>, #S>
   %pp = block.addptr %ps, %r : tensor<64x!block.ptr<f32>, #S>, tensor<64xi32, #S>
@@ -68,6 +69,9 @@ func.func @atomics(%p: !block.ptr<f32>, %q: !block.ptr<i32>, %w: !block.ptr<i64>
   %sum = arith.addi %prev, %o : i32
   block.store %q, %sum : !block.ptr<i32>
   block.store %w, %x : !block.ptr<i64>
+  %half = arith.constant 1.0 : f16
+  %y = block.atomic_rmw fadd, relaxed, gpu, %h, %half : !block.ptr<f16>
+  block.store %h, %y : !block.ptr<f16>
   return
 }
 

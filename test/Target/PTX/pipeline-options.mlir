@@ -21,6 +21,8 @@
 // PIPELINE: block-remove-layout-conversions
 // PIPELINE: convert-block-to-gpu
 // PIPELINE: gpu.module(
+// PIPELINE: block-remove-redundant-barriers
+// PIPELINE: convert-nvvm-to-llvm
 // PIPELINE: convert-gpu-to-nvvm{{.*}}index-bitwidth=32
 // PIPELINE: convert-arith-to-llvm{index-bitwidth=32}
 // PIPELINE: convert-cf-to-llvm{index-bitwidth=32}

@@ -148,8 +148,9 @@ def run(text, nthreads, nout):
                         assert prev is None or prev == vals[0][t], ("conflicting global store", addr, prev, vals[0][t])
                         out[addr // 4] = vals[0][t]
             continue
-        elif opname == "llvm.inline_asm":
-            assert "st.global.b32 [$0], $1" in line and "@$2" in line, line
+        elif opname == "nvvm.inline_ptx":
+            # ro(ptr, value), predicate = operand 2.
+            assert '"st.global.b32 [{$r0}], {$r1};"' in line and "array<i32: 2, 0, 1>" in line, line
             for t in T:
                 if mask[t] and vals[2][t]:
                     space, addr = vals[0][t]
