@@ -1,8 +1,9 @@
 """Bundles and their kernels.
 
 A Bundle reads its manifest when it is made; the code goes onto a GPU at the
-first launch, onto the device of the first torch tensor among the arguments
-(or of the calling thread's current CUDA context), once per device.
+first launch, onto the device of the torch tensors among the arguments (or
+of the calling thread's current CUDA context), once per device, and stays
+until Bundle.unload.
 """
 
 import ctypes
@@ -98,19 +99,17 @@ class Bundle:
         return module
 
     def unload(self):
-        """Unloads the code from every device; the next launch loads it
-        again."""
+        """Unloads the code from every device, once the kernels launched
+        have finished (the caller's to ensure); the next launch loads it
+        again. Without it the code stays loaded until the process ends,
+        even when the Bundle is gone: a launch does not wait for its
+        kernel, which must find its code there."""
         with self._lock:
             for kernel in self._kernels.values():
                 kernel._handles.clear()
             modules, self._modules = self._modules, {}
         for module in modules.values():
             self._runtime._unload_module(module)
-
-    def __del__(self):
-        # Not at exit: the driver may be gone before this runs.
-        if getattr(self, "_modules", None) and not sys.is_finalizing():
-            self.unload()
 
 
 class _NoGuard:
