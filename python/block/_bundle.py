@@ -37,6 +37,15 @@ def _manifest_path(path):
     return os.path.join(path, found[0])
 
 
+def _check_parameter(param):
+    """Raises KeyError unless `param` has what packing reads (the runtime
+    validates the rest when it loads or checks)."""
+    type_key = {"pointer": "element_type", "scalar": "type"}[param["kind"]]
+    missing = sorted({"index", "name", type_key} - param.keys())
+    if missing:
+        raise KeyError(f"a parameter without {', '.join(missing)}")
+
+
 class Bundle:
     """A compiled module: its manifest, and its code once loaded. Kernels
     are `bundle["name"]` or `bundle.kernel("name")`."""
@@ -47,6 +56,9 @@ class Bundle:
             with open(self.manifest_path, encoding="utf-8") as f:
                 self.manifest = json.load(f)
             kernels = {k["name"]: k for k in self.manifest["kernels"]}
+            for kernel in kernels.values():
+                for param in kernel["parameters"]:
+                    _check_parameter(param)
         except OSError as e:
             raise BlockError(f"cannot open '{self.manifest_path}': {e.strerror}") from None
         except (ValueError, KeyError, TypeError) as e:

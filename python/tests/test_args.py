@@ -299,6 +299,13 @@ class Manifests(unittest.TestCase):
         with self.assertRaisesRegex(block.BlockError, "m.json: not a Block bundle "
                                     "manifest .JSONDecodeError"):
             block.load(self.dir)
+        with open(os.path.join(self.dir, "m.json"), "w") as f:
+            f.write('{"kernels": [{"name": "k", "parameters": [{"index": 0, '
+                    '"name": "x", "kind": "pointer", "type": "f32"}]}]}')
+        with self.assertRaisesRegex(block.BlockError, "m.json: not a Block bundle "
+                                    "manifest .KeyError: 'a parameter without "
+                                    "element_type'"):
+            block.load(self.dir)
 
 
 if __name__ == "__main__":
