@@ -29,11 +29,9 @@ import torch
 import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-try:
-    import block
-except ImportError:  # Not installed: the package in this repository.
-    sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
-    import block
+# The package of this repository, installed or not.
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+import block  # noqa: E402
 
 _bundle = None
 

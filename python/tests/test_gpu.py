@@ -107,6 +107,7 @@ class Launches(unittest.TestCase):
         x = cupy.arange(1024, dtype=cupy.float32)
         y = cupy.full(1024, 0.5, dtype=cupy.float32)
         out = cupy.zeros(1024, dtype=cupy.float32)
+        cupy.cuda.Device().synchronize()  # The stream below waits for nothing.
         stream = cupy.cuda.Stream(non_blocking=True)
         self.add[8](x, y, out, 1008, stream=stream)
         stream.synchronize()
