@@ -19,7 +19,8 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-import blockrt  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+import block  # noqa: E402
 import triton_kernels as tk  # noqa: E402
 
 
@@ -222,7 +223,7 @@ def main():
     p.add_argument("--quick", action="store_true")
     args = p.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
-    runtime = blockrt.Runtime(args.runtime)
+    runtime = block.Runtime(args.runtime)
     torch.cuda.init()
 
     results = []

@@ -16,8 +16,9 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 import bench  # noqa: E402
-import blockrt  # noqa: E402
+import block  # noqa: E402
 
 
 def sass(cubin_path):
@@ -39,7 +40,7 @@ def main():
     p.add_argument("--out", default=".")
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    runtime = blockrt.Runtime(args.runtime)
+    runtime = block.Runtime(args.runtime)
     for case in bench.cases(args.bundles, runtime, quick=True):
         name = case["name"]
         cubin = os.path.join(args.bundles, name, name + ".cubin")

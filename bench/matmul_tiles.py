@@ -109,12 +109,13 @@ TRITON_TILINGS = [(64, 64, 32, 4, 3), (64, 64, 16, 4, 4), (128, 128, 32, 8, 3),
 def time_all(runtime_path, specs):
     import torch
     sys.path.insert(0, os.path.dirname(__file__))
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+    import block
     import bench
-    import blockrt
     import triton_kernels as tk
 
     torch.backends.cuda.matmul.allow_tf32 = False
-    runtime = blockrt.Runtime(runtime_path)
+    runtime = block.Runtime(runtime_path)
     m = n = k = 4096
     a, b = torch.randn(m, k, device="cuda"), torch.randn(k, n, device="cuda")
     c = torch.empty(m, n, device="cuda")

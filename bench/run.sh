@@ -3,7 +3,9 @@
 # no MLIR): build runtime/, run its tests on the GPU, check every example
 # bundle (compiled on the CPU machine into bundles/ and carried) against the
 # interpreter's outputs, run compute-sanitizer on them, measure launch
-# overhead, and benchmark ours vs PyTorch vs Triton. Prints the table last.
+# overhead, run the Python package's tests and the PyTorch example
+# (bench/python.sh), and benchmark ours vs PyTorch vs Triton. Prints the
+# table last.
 #   bash bench/run.sh [out-dir]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -60,6 +62,9 @@ if [ -f bundles/checks.txt ]; then
     done < bundles/checks.txt
   done
 fi
+
+# The Python package's tests and the PyTorch example (bias + GELU).
+bash bench/python.sh "$out" || echo "FAILED: bench/python.sh (see above)"
 
 step "benchmark"
 PYTHONUNBUFFERED=1 python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \

@@ -143,10 +143,11 @@ TRITON_SETTINGS = [(32, 32, 4, 0), (64, 64, 4, 0), (64, 64, 8, 0), (64, 128, 8, 
 def time_all(runtime_path, specs):
     import torch
     sys.path.insert(0, os.path.dirname(__file__))
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+    import block
     import bench
-    import blockrt
 
-    runtime = blockrt.Runtime(runtime_path)
+    runtime = block.Runtime(runtime_path)
     m = n = 16384
     x = torch.randn(m, n, device="cuda")
     out = torch.empty(n, m, device="cuda")

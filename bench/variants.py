@@ -14,8 +14,9 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 import bench  # noqa: E402
-import blockrt  # noqa: E402
+import block  # noqa: E402
 
 
 def find_case(bundles, runtime, name):
@@ -33,7 +34,7 @@ def main():
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("bundles", nargs="+")
     args = p.parse_args()
-    runtime = blockrt.Runtime(args.runtime)
+    runtime = block.Runtime(args.runtime)
     first = find_case(args.bundles[0], runtime, args.case)
     impls = {"torch": first["torch"], "triton": first["triton"]}
     errors = {}

@@ -4,6 +4,7 @@
 
 #include "block/Runtime/CudaRuntime.h"
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -16,6 +17,30 @@ thread_local std::string lastError;
 template <typename T> T *fail(std::string message) {
   lastError = std::move(message);
   return nullptr;
+}
+
+/// Types the words of a launch by the manifest into `typed` (room for
+/// maxKernelParameters); fails on a wrong count.
+Error typeArgs(const KernelInfo &info, const uint64_t *args, uint32_t numArgs,
+               KernelArg *typed) {
+  if (numArgs != info.parameters.size())
+    return makeError("launch of '" + info.name + "' refused: expected " +
+                     std::to_string(info.parameters.size()) +
+                     " arguments, got " + std::to_string(numArgs));
+  for (size_t i = 0; i < numArgs; ++i) {
+    const KernelParameter &param = info.parameters[i];
+    typed[i] = param.isPointer() ? KernelArg::pointer(args[i])
+                                 : KernelArg::scalar(param.type, args[i]);
+  }
+  return Error::success();
+}
+
+/// 0, or 1 with `e`'s message kept for blockRuntimeLastError.
+int report(Error e) {
+  if (!e)
+    return 0;
+  lastError = e.message();
+  return 1;
 }
 } // namespace
 
@@ -74,26 +99,34 @@ int blockRuntimeLaunch(BlockRuntimeKernel *kernel, uint32_t gridX,
     lastError = "blockRuntimeLaunch: the kernel or the arguments are NULL";
     return 1;
   }
-  const KernelInfo &info = kernel->kernel.info();
-  if (numArgs != info.parameters.size()) {
-    lastError = "launch of '" + info.name + "' refused: expected " +
-                std::to_string(info.parameters.size()) + " arguments, got " +
-                std::to_string(numArgs);
-    return 1;
-  }
   // The manifest says what each word is.
   KernelArg typed[maxKernelParameters];
-  for (size_t i = 0; i < numArgs; ++i) {
-    const KernelParameter &param = info.parameters[i];
-    typed[i] = param.isPointer() ? KernelArg::pointer(args[i])
-                                 : KernelArg::scalar(param.type, args[i]);
-  }
-  if (Error e = kernel->kernel.launch(Grid{gridX, gridY, gridZ}, typed,
-                                      numArgs, static_cast<CUstream>(stream))) {
-    lastError = e.message();
+  if (Error e = typeArgs(kernel->kernel.info(), args, numArgs, typed))
+    return report(std::move(e));
+  return report(kernel->kernel.launch(Grid{gridX, gridY, gridZ}, typed,
+                                      numArgs, static_cast<CUstream>(stream)));
+}
+
+int blockRuntimeCheckLaunch(const char *path, const char *name,
+                            uint32_t gridX, uint32_t gridY, uint32_t gridZ,
+                            const uint64_t *args, uint32_t numArgs) {
+  if (!path || !name || (numArgs && !args)) {
+    lastError = "blockRuntimeCheckLaunch: the path, the name or the "
+                "arguments are NULL";
     return 1;
   }
-  return 0;
+  Expected<Manifest> manifest = readManifest(path);
+  if (!manifest)
+    return report(manifest.takeError());
+  Expected<const KernelInfo *> info = manifest->getKernel(name);
+  if (!info)
+    return report(info.takeError());
+  KernelArg typed[maxKernelParameters];
+  if (Error e = typeArgs(**info, args, numArgs, typed))
+    return report(std::move(e));
+  // No device: no limit on dynamic shared memory.
+  return report(checkLaunch(**info, Grid{gridX, gridY, gridZ}, typed, numArgs,
+                            UINT64_MAX));
 }
 
 const char *blockRuntimeLastError(void) { return lastError.c_str(); }

@@ -227,14 +227,10 @@ Module::~Module() {
 }
 
 Expected<Kernel> Module::getKernel(std::string_view name) const {
-  const KernelInfo *info = bundle.findKernel(name);
-  if (!info) {
-    std::string names;
-    for (const KernelInfo &k : bundle.kernels)
-      names += (names.empty() ? "" : ", ") + k.name;
-    return makeError("bundle '" + bundle.module + "' has no kernel '" +
-                     std::string(name) + "' (it has: " + names + ")");
-  }
+  Expected<const KernelInfo *> found = bundle.getKernel(name);
+  if (!found)
+    return found.takeError();
+  const KernelInfo *info = *found;
   Kernel kernel;
   kernel.kernelInfo = info;
   std::string call = "cuModuleGetFunction(" + info->name + ")";

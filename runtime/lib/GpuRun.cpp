@@ -229,14 +229,10 @@ Error runOnGpu(const RunSpec &spec, const GpuRunOptions &options,
   Expected<Manifest> manifest = readManifest(options.bundle);
   if (!manifest)
     return manifest.takeError();
-  const KernelInfo *info = manifest->findKernel(options.kernel);
-  if (!info) {
-    std::string names;
-    for (const KernelInfo &k : manifest->kernels)
-      names += (names.empty() ? "" : ", ") + k.name;
-    return makeError("bundle '" + manifest->module + "' has no kernel '" +
-                     options.kernel + "' (it has: " + names + ")");
-  }
+  Expected<const KernelInfo *> found = manifest->getKernel(options.kernel);
+  if (!found)
+    return found.takeError();
+  const KernelInfo *info = *found;
   if (Error e = spec.checkAgainst(*info, options.grid))
     return e;
   Expected<std::vector<HostBuffer>> host = createHostBuffers(spec);

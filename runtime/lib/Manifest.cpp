@@ -25,6 +25,16 @@ const KernelInfo *Manifest::findKernel(std::string_view name) const {
   return nullptr;
 }
 
+Expected<const KernelInfo *> Manifest::getKernel(std::string_view name) const {
+  if (const KernelInfo *kernel = findKernel(name))
+    return kernel;
+  std::string names;
+  for (const KernelInfo &k : kernels)
+    names += (names.empty() ? "" : ", ") + k.name;
+  return makeError("bundle '" + module + "' has no kernel '" +
+                   std::string(name) + "' (it has: " + names + ")");
+}
+
 static std::string resolve(const std::string &directory,
                            const std::string &file) {
   if (directory.empty())

@@ -38,6 +38,33 @@ int main(int argc, char **argv) {
   expect(blockRuntimeLoad(path) == NULL, "loading a missing manifest fails");
   expectError("missing manifest", "cannot open");
 
+  /* Checks against the manifest alone, which need no device. */
+  uint64_t words[4] = {0x7f0000000000, 0x7f0000001000, 0x7f0000002000, 1008};
+  expect(blockRuntimeCheckLaunch(argv[1], "vector_add", 8, 1, 1, words, 4) == 0,
+         "a good launch passes the check");
+  words[0] += 4;
+  expect(blockRuntimeCheckLaunch(argv[1], "vector_add", 8, 1, 1, words, 4) != 0,
+         "the check refuses a misaligned pointer");
+  expectError("check misaligned", "address 0x7f0000000004 is not aligned to 16 bytes");
+  words[0] -= 4;
+  words[3] = 1000;
+  expect(blockRuntimeCheckLaunch(argv[1], "vector_add", 8, 1, 1, words, 4) != 0,
+         "the check refuses a non-divisible size");
+  expectError("check non-divisible", "value 1000 is not divisible by 16");
+  words[3] = 1008;
+  expect(blockRuntimeCheckLaunch(argv[1], "vector_add", 8, 1, 1, words, 3) != 0,
+         "the check refuses a short argument list");
+  expectError("check count", "launch of 'vector_add' refused: expected 4 arguments, got 3");
+  expect(blockRuntimeCheckLaunch(argv[1], "vector_add", 0, 1, 1, words, 4) != 0,
+         "the check refuses an empty grid");
+  expectError("check grid", "grid");
+  expect(blockRuntimeCheckLaunch(argv[1], "nope", 8, 1, 1, words, 4) != 0,
+         "the check refuses an unknown kernel");
+  expectError("check unknown kernel", "has no kernel 'nope' (it has: vector_add");
+  expect(blockRuntimeCheckLaunch(path, "vector_add", 8, 1, 1, words, 4) != 0,
+         "the check refuses a missing manifest");
+  expectError("check missing manifest", "cannot open");
+
   BlockRuntimeBundle *bundle = blockRuntimeLoad(argv[1]);
   if (!bundle) {
     printf("capi-test: error: %s\n", blockRuntimeLastError());

@@ -82,6 +82,25 @@ def layernorm(args):
         save(args.dir, name, array)
 
 
+def bias_gelu(args):
+    """examples/pytorch/bias_gelu.mlir: y = gelu(x + b), and its backward
+    dx = dy * gelu'(x + b) with the column sums of dx per tile of 32 rows."""
+    g = rng(7)
+    m, n = args.m, args.n
+    x = g.normal(0, 2, (m, n)).astype(np.float32)
+    b = g.uniform(-1, 1, n).astype(np.float32)
+    dy = g.normal(0, 1, (m, n)).astype(np.float32)
+    z = x.astype(np.float64) + b  # One f32 rounding in the kernel: within 1 ulp.
+    cdf = (1 + np.vectorize(math.erf)(z / math.sqrt(2))) / 2
+    pdf = np.exp(-z * z / 2) / math.sqrt(2 * math.pi)
+    dx = dy * (cdf + z * pdf)
+    tiles = -(-m // 32)
+    dbp = np.pad(dx, ((0, tiles * 32 - m), (0, 0))).reshape(tiles, 32, n).sum(axis=1)
+    for name, array in [("x", x), ("b", b), ("dy", dy), ("y", z * cdf),
+                        ("dx", dx), ("dbp", dbp)]:
+        save(args.dir, name, array)
+
+
 def transpose(args):
     g = rng(5)
     x = g.uniform(-1, 1, (args.m, args.n)).astype(np.float32)
@@ -266,6 +285,7 @@ def main():
         "fused_bias_relu": (fused_bias_relu, ["m", "n"]),
         "softmax": (softmax, ["rows", "n", "stride"]),
         "layernorm": (layernorm, ["rows", "n", "stride"]),
+        "bias_gelu": (bias_gelu, ["m", "n"]),
         "transpose": (transpose, ["m", "n"]),
         "matmul": (matmul, ["m", "n", "k"]),
         "integers": (integers, []),

@@ -1,7 +1,7 @@
 /*===- CApi.h - C interface to the Block runtime ------------------*- C -*-===*\
 |*                                                                            *|
 |* For callers that cannot use C++, such as Python through ctypes (see        *|
-|* bench/blockrt.py). Built as libBlockRuntimeC.so. Launches go through the   *|
+|* python/block). Built as libBlockRuntimeC.so. Launches go through the       *|
 |* same manifest checks as the C++ API. Functions that fail return NULL or a  *|
 |* non-zero value; blockRuntimeLastError then says why.                       *|
 |*                                                                            *|
@@ -40,6 +40,16 @@ BlockRuntimeKernel *blockRuntimeGetKernel(BlockRuntimeBundle *bundle,
 int blockRuntimeLaunch(BlockRuntimeKernel *kernel, uint32_t gridX,
                        uint32_t gridY, uint32_t gridZ, const uint64_t *args,
                        uint32_t numArgs, void *stream);
+
+/* Checks a launch of kernel `name` of the bundle at `path` as
+ * blockRuntimeLaunch does (argument count, alignment, divisibility, grid),
+ * except for the device's shared-memory limit, without a device or a
+ * driver: the manifest is read at every call. For tests and tools that
+ * check what they would launch (the Python package's Kernel.check). Returns
+ * 0 if the launch passes. */
+int blockRuntimeCheckLaunch(const char *path, const char *name,
+                            uint32_t gridX, uint32_t gridY, uint32_t gridZ,
+                            const uint64_t *args, uint32_t numArgs);
 
 /* The message of the calling thread's last failure ("" if none). */
 const char *blockRuntimeLastError(void);

@@ -75,6 +75,9 @@ struct Manifest {
   std::string directory;
 
   const KernelInfo *findKernel(std::string_view name) const;
+  /// The kernel called `name`, or an error naming the kernels there are:
+  /// "bundle 'smoke' has no kernel 'nope' (it has: vector_add, echo_scalars)".
+  Expected<const KernelInfo *> getKernel(std::string_view name) const;
   /// `ptx` / `cubin` resolved against `directory`.
   std::string ptxPath() const;
   std::optional<std::string> cubinPath() const;

@@ -1,0 +1,164 @@
+"""block.compile: block-compile behind an on-disk cache.
+
+A bundle is kept under $BLOCK_CACHE_DIR (default ~/.block/cache) in a
+directory named by a SHA-256 of the source, the module name, the options and
+the compiler (its --version text and its executable's bytes), so that the
+same call again, in any process, runs no compiler: it only hashes the source
+and, once per process and compiler, the executable.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+
+from ._errors import CompileError
+
+#: Environment variables: the cache directory, and the compiler to run.
+CACHE_ENV = "BLOCK_CACHE_DIR"
+COMPILER_ENV = "BLOCK_COMPILE"
+
+_FORMAT = 1  # Bump when the cache layout or the key changes.
+_identities = {}  # (path, mtime, size) -> the compiler's identity
+_bundles = {}  # bundle directory -> Bundle, so that code loads once
+_lock = threading.Lock()
+
+
+def cache_dir():
+    """The cache directory: $BLOCK_CACHE_DIR, else ~/.block/cache."""
+    return os.environ.get(CACHE_ENV) or os.path.join(
+        os.path.expanduser("~"), ".block", "cache")
+
+
+def find_compiler(compiler=None):
+    """The block-compile to run: `compiler`, else $BLOCK_COMPILE, else the
+    one on PATH."""
+    path = compiler or os.environ.get(COMPILER_ENV) or shutil.which("block-compile")
+    if not path or not os.path.isfile(path):
+        raise CompileError(
+            f"block-compile not found (looked for {path or 'it on PATH'}); "
+            f"build the project's tools and set {COMPILER_ENV} to "
+            "build/bin/block-compile, or put it on PATH")
+    return os.path.abspath(path)
+
+
+def compiler_identity(path):
+    """What the cache key knows of a compiler: its --version text (which
+    names the LLVM it runs on) and a hash of the executable, computed once
+    per process while the file stays the same."""
+    stat = os.stat(path)
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    identity = _identities.get(key)
+    if identity is None:
+        version = subprocess.run([path, "--version"], capture_output=True,
+                                 text=True, check=False)
+        digest = hashlib.sha256()
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                digest.update(chunk)
+        identity = _identities[key] = (version.stdout + version.stderr).strip() + \
+            "\n" + digest.hexdigest()
+    return identity
+
+
+def _read_source(source_or_path, name):
+    """(source text, its file or None, module name): a str holding a newline
+    is source text, anything else a path; a file's module is its stem."""
+    if isinstance(source_or_path, str) and "\n" in source_or_path:
+        return source_or_path, None, name or "kernels"
+    path = os.fspath(source_or_path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise CompileError(f"cannot read '{path}': {e.strerror}") from None
+    stem = os.path.splitext(os.path.basename(path))[0]
+    # block-compile names the module after the file: another name needs a copy.
+    return text, (path if name in (None, stem) else None), name or stem
+
+
+def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
+            opt_level=None, cubin=None, raise_occupancy=None, name=None,
+            compiler=None, cache=True, runtime=None):
+    """Compiles a block program (its text, or the path of a .mlir file) into
+    a bundle and returns it (a `block.Bundle`), from the cache when it was
+    compiled before.
+
+    The options are block-compile's: `chip` (e.g. "sm_90a", "sm_80"),
+    `num_warps` (for kernels without block.num_warps), `features` ("+ptx80"),
+    `opt_level`, `cubin` (True: require ptxas; False: PTX only; None: a
+    cubin where ptxas is found) and `raise_occupancy`. `name` names the
+    module (default: the file's stem, or "kernels" for text). `compiler` is
+    the block-compile to run (default $BLOCK_COMPILE, else PATH). With
+    `cache=False` it compiles into a fresh temporary directory. Failures
+    raise CompileError with block-compile's diagnostics."""
+    text, file, name = _read_source(source_or_path, name)
+    if not name.replace("_", "").replace("-", "").isalnum():
+        raise CompileError(f"invalid module name '{name}'")
+    options = []
+    if chip is not None:
+        options.append(f"--chip={chip}")
+    if num_warps is not None:
+        options.append(f"--num-warps={int(num_warps)}")
+    if features is not None:
+        options.append(f"--features={features}")
+    if opt_level is not None:
+        options.append(f"--opt-level={int(opt_level)}")
+    if cubin is not None:
+        options.append("--cubin" if cubin else "--no-cubin")
+    if raise_occupancy is not None:
+        options.append(f"--raise-occupancy={'true' if raise_occupancy else 'false'}")
+    path = find_compiler(compiler)
+    from ._bundle import Bundle
+
+    if not cache:
+        out = tempfile.mkdtemp(prefix=f"block-{name}-")
+        _run(path, text, file, name, options, out)
+        return Bundle(out, runtime)
+
+    key = hashlib.sha256(json.dumps(
+        [_FORMAT, text, name, options, compiler_identity(path)]).encode()).hexdigest()
+    root = cache_dir()
+    final = os.path.join(root, key[:2], key)
+    with _lock:
+        bundle = _bundles.get((final, runtime))
+        if bundle is not None and os.path.isdir(final):
+            return bundle
+    if not os.path.isfile(os.path.join(final, f"{name}.json")):
+        os.makedirs(os.path.dirname(final), exist_ok=True)
+        # Compiled aside, then renamed into place: a reader sees a whole
+        # bundle or none, and of two processes compiling at once the first
+        # rename wins.
+        work = tempfile.mkdtemp(prefix=f".{key[:16]}-", dir=os.path.dirname(final))
+        try:
+            _run(path, text, file, name, options, os.path.join(work, "bundle"))
+            try:
+                os.rename(os.path.join(work, "bundle"), final)
+            except OSError:
+                if not os.path.isdir(final):
+                    raise
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    with _lock:
+        bundle = _bundles.get((final, runtime))
+        if bundle is None:
+            bundle = _bundles[final, runtime] = Bundle(final, runtime)
+    return bundle
+
+
+def _run(compiler, text, file, name, options, out):
+    """Runs block-compile into `out` on `file`, or on `text` written to
+    <name>.mlir where there is no file."""
+    with tempfile.TemporaryDirectory(prefix="block-src-") as src:
+        if file is None:
+            file = os.path.join(src, f"{name}.mlir")
+            with open(file, "w", encoding="utf-8") as f:
+                f.write(text)
+        done = subprocess.run([compiler, file, "-o", out, *options],
+                              capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise CompileError(f"block-compile failed (exit {done.returncode}):\n"
+                           f"{(done.stderr + done.stdout).strip()}")

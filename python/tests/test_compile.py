@@ -1,0 +1,206 @@
+"""block.compile and its cache. A stand-in compiler (a Python script that
+logs each run and writes a one-kernel bundle) shows what runs when; with
+BLOCK_COMPILE set, the real block-compile is checked too."""
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+from helpers import REPO
+
+import block
+from block import _compile
+
+FAKE = textwrap.dedent('''\
+    #!{python}
+    # A stand-in for block-compile: logs its arguments, fails on "BAD".
+    import json, os, sys
+    if sys.argv[1:] == ["--version"]:
+        print("fake-compile {version}")
+        sys.exit(0)
+    with open(os.environ["FAKE_COMPILE_LOG"], "a") as log:
+        log.write(" ".join(sys.argv[1:]) + "\\n")
+    source, out = sys.argv[1], sys.argv[sys.argv.index("-o") + 1]
+    text = open(source).read()
+    if "BAD" in text:
+        sys.exit(source + ":1:1: error: custom op 'BAD' is unknown")
+    name = os.path.splitext(os.path.basename(source))[0]
+    os.makedirs(out, exist_ok=True)
+    open(os.path.join(out, name + ".ptx"), "w").write("// " + text)
+    kernel = {{"name": "k", "num_warps": 4, "threads_per_block": 128,
+              "shared_memory_bytes": 0, "parameters": [
+                  {{"index": 0, "name": "n", "kind": "scalar", "type": "i32"}}]}}
+    json.dump({{"format": "block-bundle", "version": 1, "module": name,
+               "target": {{"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a"}},
+               "ptx": name + ".ptx", "kernels": [kernel],
+               "options": sys.argv[4:]}},
+              open(os.path.join(out, name + ".json"), "w"))
+''')
+
+SOURCE = "func.func @k(%n: i32) attributes {block.kernel} {\n  return\n}\n"
+
+
+class Cache(unittest.TestCase):
+    def setUp(self):
+        self.work = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.work)
+        self.log = os.path.join(self.work, "log")
+        self.compiler = os.path.join(self.work, "block-compile")
+        self.write_compiler("1.0")
+        self.cache = os.path.join(self.work, "cache")
+        self.environ = dict(os.environ)
+        self.addCleanup(os.environ.update, self.environ)
+        os.environ.update(FAKE_COMPILE_LOG=self.log, BLOCK_CACHE_DIR=self.cache,
+                          BLOCK_COMPILE=self.compiler)
+        self.new_process()
+
+    def write_compiler(self, version):
+        with open(self.compiler, "w") as f:
+            f.write(FAKE.format(python=sys.executable, version=version))
+        os.chmod(self.compiler, os.stat(self.compiler).st_mode | stat.S_IXUSR)
+        # A rewrite within the file system's clock tick keeps mtime: make
+        # the change visible as it would be to another process.
+        os.utime(self.compiler, ns=(0, os.stat(self.compiler).st_mtime_ns + 10**9 *
+                                    (1 + len(version))))
+
+    def new_process(self):
+        """Forgets what this process knows, as a new process would."""
+        _compile._bundles.clear()
+        _compile._identities.clear()
+
+    def runs(self):
+        """The compilations so far (--version runs are not logged)."""
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return f.read().splitlines()
+
+    def test_second_call_compiles_nothing(self):
+        first = block.compile(SOURCE, chip="sm_80", num_warps=8)
+        self.assertEqual(len(self.runs()), 1)
+        self.assertTrue(first.manifest_path.startswith(self.cache + os.sep))
+        self.assertEqual(first.kernel_names, ["k"])
+        self.assertEqual(first.manifest["options"], ["--chip=sm_80", "--num-warps=8"])
+        # The same process: the same Bundle, so code loads once.
+        self.assertIs(block.compile(SOURCE, chip="sm_80", num_warps=8), first)
+        # Another process: the bundle on disk, no compilation.
+        self.new_process()
+        again = block.compile(SOURCE, chip="sm_80", num_warps=8)
+        self.assertEqual(again.manifest_path, first.manifest_path)
+        self.assertEqual(len(self.runs()), 1)
+        # Nothing but the bundle is left in the cache.
+        entries = [os.path.join(d, f) for d, _, files in os.walk(self.cache) for f in files]
+        self.assertEqual(sorted(os.path.basename(e) for e in entries),
+                         ["kernels.json", "kernels.ptx"])
+
+    def test_key(self):
+        paths = {block.compile(SOURCE).manifest_path}
+        variants = [((SOURCE + "// more\n",), {}), ((SOURCE,), {"chip": "sm_80"}),
+                    ((SOURCE,), {"num_warps": 2}), ((SOURCE,), {"features": "+ptx81"}),
+                    ((SOURCE,), {"opt_level": 2}), ((SOURCE,), {"cubin": False}),
+                    ((SOURCE,), {"raise_occupancy": False}), ((SOURCE,), {"name": "other"})]
+        for args, kwargs in variants:
+            paths.add(block.compile(*args, **kwargs).manifest_path)
+        self.assertEqual(len(paths), 1 + len(variants))
+        self.assertEqual(len(self.runs()), 1 + len(variants))
+        self.assertIn("--opt-level=2", self.runs()[5])
+        self.assertIn("--raise-occupancy=false", self.runs()[7])
+
+    def test_new_compiler_compiles_again(self):
+        first = block.compile(SOURCE)
+        self.write_compiler("2.0")  # Another version, other bytes.
+        second = block.compile(SOURCE)
+        self.assertNotEqual(first.manifest_path, second.manifest_path)
+        self.assertEqual(len(self.runs()), 2)
+
+    def test_path(self):
+        path = os.path.join(self.work, "my_kernels.mlir")
+        with open(path, "w") as f:
+            f.write(SOURCE)
+        bundle = block.compile(path)
+        self.assertEqual(bundle.name, "my_kernels")
+        # The file itself is compiled, so that diagnostics name it.
+        self.assertTrue(self.runs()[0].startswith(path + " -o "))
+        self.assertIs(block.compile(path), bundle)
+        self.assertEqual(len(self.runs()), 1)
+
+    def test_no_cache(self):
+        first = block.compile(SOURCE, cache=False)
+        second = block.compile(SOURCE, cache=False)
+        self.assertNotEqual(first.manifest_path, second.manifest_path)
+        self.assertEqual(len(self.runs()), 2)
+        self.assertFalse(os.path.exists(self.cache))
+        for bundle in (first, second):
+            shutil.rmtree(os.path.dirname(bundle.manifest_path))
+
+    def test_failure(self):
+        with self.assertRaisesRegex(block.CompileError,
+                                    r"block-compile failed \(exit 1\):\n.*kernels.mlir:1:1: "
+                                    "error: custom op 'BAD' is unknown"):
+            block.compile(SOURCE + "BAD\n")
+        # Nothing half-made is left.
+        self.assertEqual([f for _, _, files in os.walk(self.cache) for f in files], [])
+        self.assertEqual([d for _, dirs, _ in os.walk(self.cache) for d in dirs
+                          if d.startswith(".")], [])
+
+    def test_missing_things(self):
+        with self.assertRaisesRegex(block.CompileError, "cannot read '/nonexistent.mlir'"):
+            block.compile("/nonexistent.mlir")
+        os.environ["BLOCK_COMPILE"] = os.path.join(self.work, "none")
+        with self.assertRaisesRegex(block.CompileError, "block-compile not found"):
+            block.compile(SOURCE)
+
+    def test_default_cache_dir(self):
+        del os.environ["BLOCK_CACHE_DIR"]
+        self.assertEqual(block.cache_dir(),
+                         os.path.join(os.path.expanduser("~"), ".block", "cache"))
+
+
+REAL = os.environ.get("BLOCK_COMPILE")
+
+
+@unittest.skipUnless(REAL and os.path.exists(REAL), "BLOCK_COMPILE is not set")
+class RealCompiler(unittest.TestCase):
+    """block-compile itself behind a wrapper that logs its runs."""
+
+    def test_cached(self):
+        work = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, work)
+        log, wrapper = os.path.join(work, "log"), os.path.join(work, "block-compile")
+        with open(wrapper, "w") as f:
+            f.write(f'#!/bin/sh\n[ "$1" = --version ] || echo "$@" >> {log}\n'
+                    f'exec {os.path.abspath(REAL)} "$@"\n')
+        os.chmod(wrapper, 0o755)
+        source = os.path.join(REPO, "examples", "vector_add.mlir")
+        env = dict(os.environ, BLOCK_CACHE_DIR=os.path.join(work, "cache"),
+                   PYTHONPATH=os.path.join(REPO, "python"))
+        script = ("import block, sys; b = block.compile(sys.argv[1], chip='sm_80', "
+                  "compiler=sys.argv[2], cubin=False); print(b.manifest_path)")
+        # Two processes: the second finds the first's bundle.
+        paths = [subprocess.run([sys.executable, "-c", script, source, wrapper],
+                                env=env, check=True, capture_output=True,
+                                text=True).stdout.strip() for _ in range(2)]
+        self.assertEqual(paths[0], paths[1])
+        with open(log) as f:
+            self.assertEqual(len(f.read().splitlines()), 1)
+        with open(paths[0]) as f:
+            manifest = json.load(f)
+        self.assertEqual(manifest["target"]["chip"], "sm_80")
+        self.assertNotIn("cubin", manifest)
+        kernel = manifest["kernels"][0]
+        self.assertEqual([p["name"] for p in kernel["parameters"]], ["x", "y", "out", "n"])
+
+    def test_diagnostics(self):
+        with self.assertRaisesRegex(block.CompileError, r"kernels.mlir:1:\d+: error"):
+            block.compile("func.func @f() attributes {block.kernel} { block.nope }\n",
+                          compiler=REAL, cache=False)
+
+
+if __name__ == "__main__":
+    unittest.main()
