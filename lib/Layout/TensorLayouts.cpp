@@ -128,6 +128,31 @@ mlir::block::getRegisterRelabel(const LinearLayout &from,
       .invertAndCompose(from.sublayout({kRegister}, outs));
 }
 
+std::optional<LinearLayout>
+mlir::block::getWarpShuffle(const LinearLayout &from, const LinearLayout &to) {
+  if (from.getOutDims() != to.getOutDims() ||
+      from.getInDimSize(kWarp) != to.getInDimSize(kWarp))
+    return std::nullopt;
+  std::optional<LinearLayout> toFrom = to.invertAndCompose(from);
+  if (!toFrom)
+    return std::nullopt;
+  auto component = [&](StringRef in, unsigned bit, StringRef out) {
+    return toFrom->hasOutDim(out) ? toFrom->getBasis(in, bit, out) : 0;
+  };
+  for (unsigned bit = 0, e = toFrom->getInDimSizeLog2(kWarp); bit < e; ++bit)
+    if (component(kWarp, bit, kRegister) || component(kWarp, bit, kLane) ||
+        component(kWarp, bit, kWarp) != (1 << bit))
+      return std::nullopt;
+  for (unsigned bit = 0, e = toFrom->getInDimSizeLog2(kLane); bit < e; ++bit)
+    if (component(kLane, bit, kRegister) || component(kLane, bit, kWarp))
+      return std::nullopt;
+  for (unsigned bit = 0, e = toFrom->getInDimSizeLog2(kRegister); bit < e;
+       ++bit)
+    if (component(kRegister, bit, kWarp))
+      return std::nullopt;
+  return toFrom->sublayout({kRegister, kLane}, {kRegister, kLane});
+}
+
 /// Renames the outputs of `layout`, in order, to dim0, dim1, ...
 static LinearLayout renumberTensorDims(const LinearLayout &layout) {
   SmallVector<LinearLayout::OutDim> outs(layout.getOutDims());

@@ -197,3 +197,38 @@ TEST(TensorLayouts, ReshapingKeepsEachThreadsRowMajorPositions) {
 }
 
 } // namespace
+
+TEST(TensorLayouts, WarpShuffleWhereElementsStayInTheirWarp) {
+  // 8 x 16 over 2 warps (rows 4..7 in warp 1), 4 columns per thread; lanes
+  // along the columns or along the rows.
+  LinearLayout lanesAlongColumns = makeDistributedLayout(
+      {8, 16}, {{0, 1}, {0, 2}}, {{0, 4}, {0, 8}, {1, 0}, {2, 0}, {0, 0}},
+      {{4, 0}});
+  LinearLayout lanesAlongRows = makeDistributedLayout(
+      {8, 16}, {{0, 1}, {0, 2}}, {{1, 0}, {2, 0}, {0, 4}, {0, 8}, {0, 0}},
+      {{4, 0}});
+  std::optional<LinearLayout> shuffle =
+      getWarpShuffle(lanesAlongColumns, lanesAlongRows);
+  ASSERT_TRUE(shuffle.has_value());
+  // Every register of lane l of the result is the same register of lane P(l):
+  // check each element against both layouts.
+  for (int32_t reg = 0; reg < 4; ++reg)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t warp = 0; warp < 2; ++warp) {
+        Index source = shuffle->apply(Index{reg, 0});
+        int32_t fromLane = source[1] ^ shuffle->apply(Index{0, lane})[1];
+        EXPECT_EQ(lanesAlongRows.apply(Index{reg, lane, warp}),
+                  lanesAlongColumns.apply(Index{source[0], fromLane, warp}));
+      }
+  // Rows of 4 per thread: which register holds an element depends on the
+  // lane, and one shuffle per register cannot pick it.
+  LinearLayout rowsPerThread = makeDistributedLayout(
+      {8, 16}, {{1, 0}, {2, 0}}, {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 0}},
+      {{4, 0}});
+  EXPECT_FALSE(getWarpShuffle(lanesAlongColumns, rowsPerThread).has_value());
+  // Rows 4..7 in warp 0: elements change warps.
+  LinearLayout otherWarp = makeDistributedLayout(
+      {8, 16}, {{0, 1}, {0, 2}}, {{0, 4}, {0, 8}, {4, 0}, {2, 0}, {0, 0}},
+      {{1, 0}});
+  EXPECT_FALSE(getWarpShuffle(lanesAlongColumns, otherWarp).has_value());
+}

@@ -70,6 +70,16 @@ getIndexBases(const LinearLayout &layout, llvm::StringRef inDim);
 std::optional<LinearLayout> getRegisterRelabel(const LinearLayout &from,
                                                const LinearLayout &to);
 
+/// If every thread finds the elements it holds in `to` within its own warp
+/// in `from`, in a register of `from` that depends only on its register in
+/// `to`: the map from `to`'s (register, lane) to `from`'s (register, lane);
+/// each warp keeps its own elements. Register r of lane l of `to` is then
+/// register P(r).register of lane P(r).lane XOR P(l).lane of `from`: a
+/// conversion by warp shuffles, one per register. Both layouts have the same
+/// outputs.
+std::optional<LinearLayout> getWarpShuffle(const LinearLayout &from,
+                                           const LinearLayout &to);
+
 /// The layout of a transposed tensor whose dimension i is dimension
 /// `order[i]` of `layout`'s, each thread holding the same elements.
 LinearLayout permuteTensorDims(const LinearLayout &layout,

@@ -121,7 +121,9 @@ static LogicalResult checkLowerable(Operation *op) {
            << "operand layout " << op->getOperand(0).getType()
            << " does not match result layout " << op->getResult(0).getType()
            << " as the layout contract requires" << kRunLayouts;
-  if (isa<TransOp, ReshapeOp, ConvertLayoutOp>(op) && !isRelabelingShapeOp(op))
+  auto convert = dyn_cast<ConvertLayoutOp>(op);
+  if (isa<TransOp, ReshapeOp, ConvertLayoutOp>(op) && !isRelabelingShapeOp(op) &&
+      !(convert && isWarpShuffleConversion(convert)))
     return op->emitOpError()
            << "moves data between threads (" << op->getOperand(0).getType()
            << " to " << op->getResult(0).getType()

@@ -90,6 +90,8 @@ bool isFMADotLowerable(blockgpu::DotOp op);
 /// Whether `op` (a shape operation or layout conversion) moves no data:
 /// every thread holds its result's elements in its own registers.
 bool isRelabelingShapeOp(Operation *op);
+/// Whether `op` moves data only within warps, by shuffles.
+bool isWarpShuffleConversion(ConvertLayoutOp op);
 
 /// Scratch shared memory each operation needs, in bytes (0 for none).
 int64_t getAtomicScratchBytes(Operation *op);

@@ -2,13 +2,16 @@
 //
 // Shape operations and layout conversions move no data: every thread already
 // holds the elements of the result and they relabel registers
-// (mapRegisters). The layout contract guarantees that: those that would move
-// data went through buffers in blockgpu-materialize-shared-memory.
+// (mapRegisters). Or a conversion moves data within warps, by shuffles. The
+// layout contract guarantees one of those: conversions between warps went
+// through buffers in blockgpu-materialize-shared-memory.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
 #include "Utility.h"
+
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -138,6 +141,63 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
 };
 } // namespace
 
+namespace {
+/// A conversion within warps (getWarpShuffle): each register of the result
+/// is one shuffle of a register of the source, from the lane the algebra
+/// gives.
+struct ConvertLayoutOpToWarpShuffles : OpConversionPattern<ConvertLayoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorDistribution to = getDistribution(op.getType());
+    std::optional<LinearLayout> shuffle = getWarpShuffle(
+        getDistribution(op.getSrc().getType()).getLinearLayout(),
+        to.getLinearLayout());
+    if (!shuffle)
+      return rewriter.notifyMatchFailure(op, "moves data between warps");
+    Location loc = op.getLoc();
+    // The source lane of each lane, for register 0: the XOR of the images
+    // of the lane id's bits.
+    Value lane = emitThreadIds(rewriter, loc).lane;
+    Value sourceLane = i32Constant(rewriter, loc, 0);
+    for (unsigned bit = 0, e = shuffle->getInDimSizeLog2(kLane); bit < e;
+         ++bit) {
+      int32_t image = shuffle->getBasis(kLane, bit, kLane);
+      if (!image)
+        continue;
+      Value set = arith::AndIOp::create(
+          rewriter, loc,
+          arith::ShRUIOp::create(rewriter, loc, lane,
+                                 i32Constant(rewriter, loc, bit)),
+          i32Constant(rewriter, loc, 1));
+      sourceLane = arith::XOrIOp::create(
+          rewriter, loc, sourceLane,
+          arith::MulIOp::create(rewriter, loc, set,
+                                i32Constant(rewriter, loc, image)));
+    }
+    ValueRange values = adaptor.getSrc();
+    SmallVector<Value> results(to.getNumRegisters());
+    for (unsigned reg = 0, e = to.getNumRegisters(); reg < e; ++reg) {
+      if (!to.isFirstCopy(reg)) {
+        results[reg] = results[to.getFirstCopy(reg)];
+        continue;
+      }
+      SmallVector<int32_t> source = shuffle->apply({int32_t(reg), 0});
+      Value fromLane = source[1] ? Value(arith::XOrIOp::create(
+                                       rewriter, loc, sourceLane,
+                                       i32Constant(rewriter, loc, source[1])))
+                                 : sourceLane;
+      results[reg] = emitShuffle(rewriter, loc, values[source[0]], fromLane,
+                                 gpu::ShuffleMode::IDX);
+    }
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
+    return success();
+  }
+};
+} // namespace
+
 /// Whether every thread holds the elements of `op`'s result in its own
 /// registers.
 template <typename SourceOp>
@@ -148,6 +208,13 @@ static bool movesNoData(SourceOp op) {
     return ShapeOpToGPU<SourceOp>::mapIndex(op, from, to, index);
   };
   return mapRegisters(from, to, toFrom).has_value();
+}
+
+bool mlir::block::isWarpShuffleConversion(ConvertLayoutOp op) {
+  return getWarpShuffle(
+             getDistribution(op.getSrc().getType()).getLinearLayout(),
+             getDistribution(op.getType()).getLinearLayout())
+      .has_value();
 }
 
 bool mlir::block::isRelabelingShapeOp(Operation *op) {
@@ -163,4 +230,6 @@ void mlir::block::populateShapeOpToGPUPatterns(const TypeConverter &converter,
                ShapeOpToGPU<ExpandDimsOp>, ShapeOpToGPU<TransOp>,
                ShapeOpToGPU<ReshapeOp>, ShapeOpToGPU<ConvertLayoutOp>>(
       converter, patterns.getContext());
+  patterns.add<ConvertLayoutOpToWarpShuffles>(converter, patterns.getContext(),
+                                              /*benefit=*/0);
 }

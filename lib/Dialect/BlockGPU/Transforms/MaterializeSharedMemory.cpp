@@ -159,7 +159,9 @@ static RankedTensorType withLayout(RankedTensorType type,
 }
 
 static void materialize(block::ConvertLayoutOp op) {
-  if (isRegisterRelabel(getLayout(op.getSrc().getType()), op.getType()))
+  LinearLayout from = getLayout(op.getSrc().getType());
+  if (isRegisterRelabel(from, op.getType()) ||
+      block::getWarpShuffle(from, getLayout(op.getType())))
     return;
   OpBuilder b(op);
   op.replaceAllUsesWith(
