@@ -6,6 +6,7 @@
 #include "block/Dialect/BlockGPU/IR/BlockGPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::blockgpu {
@@ -17,6 +18,10 @@ namespace mlir::blockgpu {
 /// (see blockgpu-allocate-shared-memory); fails, with a diagnostic, when
 /// the kernel needs more than `maxBytes`.
 FailureOr<int64_t> allocateSharedMemory(func::FuncOp kernel, int64_t maxBytes);
+
+/// Inserts the barriers the allocated shared memory of `kernel` needs (see
+/// blockgpu-insert-barriers).
+void insertBarriers(func::FuncOp kernel);
 
 #define GEN_PASS_REGISTRATION
 #include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"

@@ -31,4 +31,29 @@ def BlockGPUAllocateSharedMemory
   let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
 }
 
+def BlockGPUInsertBarriers
+    : Pass<"blockgpu-insert-barriers", "::mlir::ModuleOp"> {
+  let summary = "Insert the barriers that conflicting shared accesses need";
+  let description = [{
+    In each kernel, after blockgpu-allocate-shared-memory: tracks the bytes
+    of shared memory read and written since the last `gpu.barrier` and
+    inserts one before an operation whose accesses conflict with them (a
+    read after a write, a write after a read or a write), and nowhere else.
+
+    An operation accesses the buffers its memory effects name (through
+    `memdesc_index` views: the stage a constant index picks, the whole
+    allocation otherwise), or, declaring no effects, the buffers it takes
+    or makes; its scratch (SharedScratchOpInterface) it reads and writes,
+    so the lowering of a scratch user needs no barrier before it, only
+    between its own stores and loads. An `async_copy` writes when an
+    `async_wait` completes it: until then its bytes are in flight, and a
+    barrier orders them only after the wait. Loops (`scf.for`, `scf.while`)
+    run to a fixed point, so a body waits for its previous iteration where
+    it conflicts with it; a barrier the body needs only for what comes
+    before the loop goes before the loop. `scf.if` joins its branches.
+    Barriers already in the kernel are kept and order what is before them.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_TD
