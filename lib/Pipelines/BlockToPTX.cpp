@@ -2,11 +2,10 @@
 //
 // block-kernel-defaults, canonicalize, inline, cse,
 // block-pipeline-dot-operands, block-assign-layouts,
-// block-remove-layout-conversions, cse, convert-block-to-gpu,
-// block-remove-redundant-barriers,
-// then upstream: SCF to CF, GPU to NVVM (with arith, cf, math to LLVM, index
-// 32-bit everywhere), the NVVM target attached here and nowhere else, and
-// gpu-module-to-binary.
+// block-remove-layout-conversions, cse, blockgpu-allocate-shared-memory,
+// blockgpu-insert-barriers, convert-block-to-gpu, then upstream: SCF to CF,
+// GPU to NVVM (with arith, cf, math to LLVM, index 32-bit everywhere), the
+// NVVM target attached here and nowhere else, and gpu-module-to-binary.
 //
 // The options are checked here, before any pass is built: upstream hands the
 // chip and features to LLVM unchecked, and LLVM crashes or aborts on a chip
@@ -174,11 +173,11 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
+  pm.addPass(blockgpu::createBlockGPUInsertBarriers());
   pm.addPass(createConvertBlockToGPU(
       {options.gpuModuleName, hasAsyncCopies(options.chip)}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
-  gpu.addNestedPass<gpu::GPUFuncOp>(createBlockRemoveRedundantBarriers());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps({kIndexBitwidth}));
   gpu.addPass(createArithToLLVMConversionPass({kIndexBitwidth}));

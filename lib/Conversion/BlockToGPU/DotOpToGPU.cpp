@@ -227,7 +227,7 @@ struct DotOpToFMA : OpConversionPattern<DotOp> {
     SmallVector<Value> threadIndex =
         accDist.emitThreadIndex(rewriter, loc, ids);
     int64_t kChunk = std::min<int64_t>(k, kUnrolledSteps);
-    Value shared = emitSharedMemoryBase(rewriter, loc);
+    Value shared = emitScratchBase(rewriter, loc, op);
     auto transpose = [](ArrayRef<int64_t> index) {
       return ElementIndex{index[1], index[0]};
     };
@@ -241,7 +241,6 @@ struct DotOpToFMA : OpConversionPattern<DotOp> {
                            i32Constant(rewriter, loc,
                                        getOperandBytes(op.getA()))),
         kChunk);
-    emitBarrier(rewriter, loc);
     aStaged.emitStore(rewriter, loc, adaptor.getA(), ids);
     bStaged.emitStore(rewriter, loc, adaptor.getB(), ids);
     emitBarrier(rewriter, loc);

@@ -190,14 +190,6 @@ SmallVector<Value> mlir::block::emitGlobalLoad(OpBuilder &b, Location loc,
   return elements;
 }
 
-bool mlir::block::isGlobalLoad(Operation *op) {
-  auto access = dyn_cast<LLVM::InlineAsmOp>(op);
-  if (!access || access.getNumResults() != 1)
-    return false;
-  StringRef ptx = access.getAsmString();
-  return ptx.contains("ld.global") || ptx.contains("ld.volatile.global");
-}
-
 void mlir::block::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
                                   ValueRange values, Value predicate,
                                   const CacheHints &hints) {

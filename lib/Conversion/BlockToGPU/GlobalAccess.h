@@ -36,10 +36,6 @@ SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
 void emitGlobalStore(OpBuilder &b, Location loc, Value ptr, ValueRange values,
                      Value predicate, const CacheHints &hints);
 
-/// Whether `op` is a load that emitGlobalLoad made of inline PTX (predicated
-/// or with cache hints): it reads global memory and nothing else.
-bool isGlobalLoad(Operation *op);
-
 } // namespace mlir::block
 
 #endif // LIB_CONVERSION_BLOCKTOGPU_GLOBALACCESS_H

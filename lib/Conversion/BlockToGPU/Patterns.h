@@ -62,9 +62,10 @@ void populateMathToNVVMPatterns(RewritePatternSet &patterns);
 bool hasNVVMLowering(Operation *op);
 
 /// Moves the elements of a tensor between two distributions through shared
-/// memory: `values` are the registers of `from`; returns those of `to`, whose
-/// element indices `toFrom` maps to `from`'s.
-SmallVector<Value> emitRelayout(OpBuilder &b, Location loc, ValueRange values,
+/// memory (the scratch of `owner`): `values` are the registers of `from`;
+/// returns those of `to`, whose element indices `toFrom` maps to `from`'s.
+SmallVector<Value> emitRelayout(OpBuilder &b, Location loc, Operation *owner,
+                                ValueRange values,
                                 const TensorDistribution &from,
                                 const TensorDistribution &to, IndexMap toFrom);
 /// Elements of `memoryType` in one 16-byte shared-memory access.

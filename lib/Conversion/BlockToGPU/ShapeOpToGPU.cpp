@@ -111,8 +111,8 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
       return rewriter.notifyMatchFailure(
           op, "moves data, which the layout contract refuses");
     rewriter.replaceOpWithMultiple(
-        op, SmallVector<SmallVector<Value>>{
-                emitRelayout(rewriter, op.getLoc(), values, from, to, toFrom)});
+        op, SmallVector<SmallVector<Value>>{emitRelayout(
+                rewriter, op.getLoc(), op, values, from, to, toFrom)});
     return success();
   }
 

@@ -109,6 +109,7 @@ void mlir::block::emitSharedStore(OpBuilder &b, Location loc,
 }
 
 SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
+                                             Operation *owner,
                                              ValueRange values,
                                              const TensorDistribution &from,
                                              const TensorDistribution &to,
@@ -128,10 +129,7 @@ SmallVector<Value> mlir::block::emitRelayout(OpBuilder &b, Location loc,
   fromFlat = swizzle.apply(fromFlat);
   toFlat = swizzle.apply(toFlat);
   ThreadIds ids = emitThreadIds(b, loc);
-  Value base = emitSharedMemoryBase(b, loc);
-
-  // Earlier users of the scratch memory must be done with it.
-  emitBarrier(b, loc);
+  Value base = emitScratchBase(b, loc, owner);
   emitSharedStore(b, loc, values, fromFlat, base, ids);
   emitBarrier(b, loc);
 
