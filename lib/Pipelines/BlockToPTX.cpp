@@ -2,11 +2,11 @@
 //
 // block-kernel-defaults, canonicalize, inline, cse,
 // block-pipeline-dot-operands, block-assign-layouts,
-// block-remove-layout-conversions, cse, convert-block-to-gpu,
-// block-remove-redundant-barriers,
-// then upstream: NVVM to LLVM (inline PTX), SCF to CF, GPU to NVVM (with
-// arith, cf, math to LLVM, index 32-bit everywhere), the NVVM target attached
-// here and nowhere else, and gpu-module-to-binary.
+// block-remove-layout-conversions, cse, blockgpu-materialize-shared-memory,
+// blockgpu-allocate-shared-memory, blockgpu-insert-barriers,
+// convert-block-to-gpu, then upstream: NVVM to LLVM (inline PTX), SCF to CF,
+// GPU to NVVM (with arith, cf, math to LLVM, index 32-bit everywhere), the
+// NVVM target attached here and nowhere else, and gpu-module-to-binary.
 //
 // The options are checked here, before any pass is built: upstream hands the
 // chip and features to LLVM unchecked, and LLVM crashes or aborts on a chip
@@ -175,11 +175,11 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(blockgpu::createBlockGPUMaterializeSharedMemory());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
+  pm.addPass(blockgpu::createBlockGPUInsertBarriers());
   pm.addPass(createConvertBlockToGPU(
       {options.gpuModuleName, hasAsyncCopies(options.chip)}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
-  gpu.addNestedPass<gpu::GPUFuncOp>(createBlockRemoveRedundantBarriers());
   // Before arith-to-llvm: the PTX builder makes an llvm.mlir.constant operand
   // an immediate, which not every PTX operand (nor a predicate) takes.
   gpu.addPass(createConvertNVVMToLLVMPass());

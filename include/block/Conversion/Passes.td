@@ -49,32 +49,6 @@ def ConvertBlockToGPU : Pass<"convert-block-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
-def BlockRemoveRedundantBarriers
-    : Pass<"block-remove-redundant-barriers", "::mlir::gpu::GPUFuncOp"> {
-  let summary = "Erase the barriers of a lowered kernel that order nothing";
-  let description = [{
-    `convert-block-to-gpu` starts every user of scratch shared memory with a
-    barrier, so that it cannot overwrite what the previous user still reads.
-    Where nothing before such a barrier (since the kernel's entry or the
-    previous barrier) accesses shared memory or writes any memory, the
-    barrier orders nothing and this pass erases it: the first reduction of a
-    kernel, or the second of two back-to-back barriers.
-
-    Reads of global memory (`!llvm.ptr<1>`, and the `nvvm.inline_ptx` loads
-    that `convert-block-to-gpu` marks `blockgpu.global_load`) need no
-    barrier: a block program never reads an element that another thread of
-    the same program writes without going through shared memory. An
-    operation of unknown effects, or an access through a generic pointer,
-    counts as a shared-memory access.
-    A loop body is entered as if an access were pending (its previous
-    iteration); other regions see the state before their operation.
-
-    Upstream `gpu-eliminate-barriers` keeps all of these, since it does not
-    tell global from shared memory through LLVM pointers.
-  }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect"];
-}
-
 def BlockPrintPTX : Pass<"block-print-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of every gpu.binary as text";
   let description = [{

@@ -159,12 +159,11 @@ static Value emitPredicated(OpBuilder &b, Location loc, Value predicate,
 /// Gives every thread the old values the owners obtained: owners write them
 /// to shared memory at the elements' positions, everyone reads. (Replicated
 /// data always has an owner predicate.)
-static SmallVector<Value>
-emitBroadcastFromOwners(OpBuilder &b, Location loc, ArrayRef<Value> old,
-                        const std::optional<TensorDistribution> &dist,
-                        Value owner) {
+static SmallVector<Value> emitBroadcastFromOwners(
+    OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> old,
+    const std::optional<TensorDistribution> &dist, Value owner) {
   Type memoryType = getMemoryType(old.front().getType());
-  Value base = emitSharedMemoryBase(b, loc);
+  Value base = emitScratchBase(b, loc, op);
   SmallVector<Value> positions;
   if (dist) {
     TensorDistribution flat = dist->flatten();
@@ -175,7 +174,6 @@ emitBroadcastFromOwners(OpBuilder &b, Location loc, ArrayRef<Value> old,
   } else {
     positions.push_back(i32Constant(b, loc, 0));
   }
-  emitBarrier(b, loc);
   scf::IfOp::create(b, loc, owner, [&](OpBuilder &thenBuilder, Location thenLoc) {
     for (auto [reg, value] : llvm::enumerate(old))
       if (!dist || dist->isFirstCopy(reg))
@@ -226,7 +224,7 @@ struct AtomicOpToGPU : OpConversionPattern<SourceOp> {
                             elementType);
     }
     if (needsBroadcast(op, op.getPtr().getType()))
-      old = emitBroadcastFromOwners(rewriter, loc, old, dist, owner);
+      old = emitBroadcastFromOwners(rewriter, loc, op, old, dist, owner);
     rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{old});
     return success();
   }

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::block;
@@ -38,6 +39,20 @@ static bool hasTensorType(Operation *op) {
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
   return llvm::any_of(op->getOperandTypes(), isTensor) ||
          llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+/// Moves `barrier`, which stood before a whole operation, past the
+/// operations after it that touch no memory (the register work its lowering
+/// starts with: thread ids, addresses, shuffles) to the first that may, so
+/// that the threads wait as late as they can; what it orders is unchanged.
+static void sinkBarrier(gpu::BarrierOp barrier) {
+  Operation *next = barrier->getNextNode();
+  while (next && next->getNumRegions() == 0 &&
+         !next->hasTrait<mlir::OpTrait::IsTerminator>() &&
+         isMemoryEffectFree(next))
+    next = next->getNextNode();
+  if (next)
+    barrier->moveBefore(next);
 }
 
 namespace mlir::block {
@@ -77,8 +92,10 @@ struct ConvertBlockToGPUPass
     if (!contractHolds)
       return signalPassFailure();
 
-    // Shared memory as blockgpu-allocate-shared-memory placed it (or, where
-    // it did not run, as it places it now, without a limit).
+    // Shared memory as blockgpu-allocate-shared-memory placed it, with the
+    // barriers of blockgpu-insert-barriers (or, where allocation did not
+    // run, both now, without a limit: the lowering of a scratch user has no
+    // barrier before it).
     OpBuilder builder(context);
     int64_t maxSharedBytes = 0;
     for (func::FuncOp kernel : kernels) {
@@ -90,6 +107,8 @@ struct ConvertBlockToGPUPass
                           kernel, std::numeric_limits<int64_t>::max());
       if (failed(bytes))
         return signalPassFailure();
+      if (!allocated)
+        blockgpu::insertBarriers(kernel);
       kernel->setAttr(kGPUSharedMemoryBytesAttrName,
                       builder.getI32IntegerAttr(*bytes));
       maxSharedBytes = std::max(maxSharedBytes, *bytes);
@@ -141,8 +160,14 @@ struct ConvertBlockToGPUPass
         [](Operation *op) { return !hasTensorType(op) && !hasNVVMLowering(op); });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
+    // The barriers of the block-level kernel stand before whole operations.
+    SmallVector<gpu::BarrierOp> barriers;
+    gpuModule.walk(
+        [&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
     if (failed(applyPartialConversion(gpuModule, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    for (gpu::BarrierOp barrier : barriers)
+      sinkBarrier(barrier);
   }
 };
 } // namespace

@@ -189,17 +189,12 @@ SmallVector<Value> mlir::block::emitGlobalLoad(OpBuilder &b, Location loc,
             operandList('w', 0, words.count) + ", [{$r0}]" +
             policySuffix(policy, 1),
         operands, predicate);
-    access->setAttr(kGlobalLoadAttrName, b.getUnitAttr());
     for (Value word : access.getResults())
       unpackWord(b, loc, word, memoryType, words, elements);
   }
   for (Value &element : elements)
     element = fromMemory(b, loc, element, elementType);
   return elements;
-}
-
-bool mlir::block::isGlobalLoad(Operation *op) {
-  return isa<NVVM::InlinePtxOp>(op) && op->hasAttr(kGlobalLoadAttrName);
 }
 
 void mlir::block::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,

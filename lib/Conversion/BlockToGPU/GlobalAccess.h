@@ -37,14 +37,6 @@ SmallVector<Value> emitGlobalLoad(OpBuilder &b, Location loc, Value ptr,
 void emitGlobalStore(OpBuilder &b, Location loc, Value ptr, ValueRange values,
                      Value predicate, const CacheHints &hints);
 
-/// The unit attribute that marks the loads emitGlobalLoad makes of inline PTX
-/// (predicated or with cache hints), for the passes between
-/// convert-block-to-gpu and convert-nvvm-to-llvm.
-constexpr StringLiteral kGlobalLoadAttrName = "blockgpu.global_load";
-
-/// Whether `op` is such a load: it reads global memory and nothing else.
-bool isGlobalLoad(Operation *op);
-
 /// `ptx` as nvvm.inline_ptx that reads `operands` ({$r0}, {$r1}, ...) and
 /// writes results of `resultTypes` ({$w0}, ...), executed only where
 /// `predicate` (may be null) holds; elsewhere the results are undefined.

@@ -159,7 +159,8 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
       accumulators.push_back(std::move(acc));
     }
     if (!plan->warpBits.empty())
-      combineWarps(rewriter, loc, *plan, combiner, numOperands, accumulators);
+      combineWarps(rewriter, loc, op, *plan, combiner, numOperands,
+                   accumulators);
 
     SmallVector<SmallVector<Value>> results(numOperands);
     if (!isa<RankedTensorType>(op.getResult(0).getType()))
@@ -182,7 +183,7 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
   /// Every warp writes its accumulators to shared memory, slot
   /// `element * numWarpPositions + warpPosition`; every thread then combines
   /// the slots of its elements.
-  static void combineWarps(OpBuilder &b, Location loc,
+  static void combineWarps(OpBuilder &b, Location loc, ReduceOp op,
                            const ReductionPlan &plan, Region &combiner,
                            unsigned numOperands,
                            SmallVector<SmallVector<Value>> &accumulators) {
@@ -190,7 +191,7 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
     Value warpPosition = emitWarpPosition(b, loc, ids.warp, plan.warpBits);
     int64_t numPositions = int64_t(1) << plan.warpBits.size();
     SmallVector<Value> threadIndex = plan.result.emitThreadIndex(b, loc, ids);
-    Value shared = emitSharedMemoryBase(b, loc);
+    Value shared = emitScratchBase(b, loc, op);
     Type byteType = b.getI8Type();
     SmallVector<Value> bases;
     int64_t offset = 0;
@@ -208,7 +209,6 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
           b, loc, element, i32Constant(b, loc, numPositions)));
     }
 
-    emitBarrier(b, loc);
     for (auto [acc, slot] : llvm::zip(accumulators, slots)) {
       Value mine = arith::AddIOp::create(b, loc, slot, warpPosition);
       for (unsigned k = 0; k < numOperands; ++k) {

@@ -267,8 +267,9 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
 
     // 3. Segments, through shared memory.
     if (plan->numSegments() > 1)
-      combineThroughSharedMemory(rewriter, loc, *plan, ids, lanePos, reverse,
-                                 numOperands, totals, values, combine, select);
+      combineThroughSharedMemory(rewriter, loc, op, *plan, ids, lanePos,
+                                 reverse, numOperands, totals, values, combine,
+                                 select);
 
     for (auto [reg, original] : plan->copies)
       values[reg] = values[original];
@@ -293,7 +294,7 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
   }
 
   template <typename CombineFn, typename SelectFn>
-  void combineThroughSharedMemory(OpBuilder &b, Location loc,
+  void combineThroughSharedMemory(OpBuilder &b, Location loc, ScanOp op,
                                   const ScanPlan &plan, ThreadIds ids,
                                   Value lanePos, bool reverse,
                                   unsigned numOperands,
@@ -308,7 +309,7 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
       bits.push_back({bit.kind == IdKind::Warp ? ids.warp : ids.lane, bit.idBit,
                       bit.segmentBit});
     Value threadSegment = emitGatherBits(b, loc, bits);
-    Value shared = emitSharedMemoryBase(b, loc);
+    Value shared = emitScratchBase(b, loc, op);
     SmallVector<Value> bases;
     int64_t offset = 0;
     for (unsigned k = 0; k < numOperands; ++k) {
@@ -332,7 +333,6 @@ struct ScanOpToGPU : OpConversionPattern<ScanOp> {
     // The last lane of the lanes' run holds its segment's total.
     Value isLast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lanePos,
                                          i32Constant(b, loc, plan.numLanes - 1));
-    emitBarrier(b, loc);
     scf::IfOp::create(b, loc, isLast, [&](OpBuilder &then, Location thenLoc) {
       for (auto [rowSlot, rowTotals] : llvm::zip(rowSlots, totals))
         for (auto [rep, total] : llvm::enumerate(rowTotals)) {

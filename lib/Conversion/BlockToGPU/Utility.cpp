@@ -118,6 +118,17 @@ Value mlir::block::emitSharedMemoryBase(OpBuilder &b, Location loc) {
       kSharedMemorySymbolName);
 }
 
+Value mlir::block::emitScratchBase(OpBuilder &b, Location loc,
+                                   Operation *owner) {
+  Value base = emitSharedMemoryBase(b, loc);
+  auto offset = owner->getAttrOfType<IntegerAttr>(
+      blockgpu::BlockGPUDialect::getOffsetAttrName());
+  if (!offset || offset.getInt() == 0)
+    return base;
+  return emitElementAddress(b, loc, base, b.getI8Type(),
+                            i32Constant(b, loc, offset.getInt()));
+}
+
 Value mlir::block::emitElementAddress(OpBuilder &b, Location loc, Value base,
                                       Type memoryType, Value position) {
   return LLVM::GEPOp::create(b, loc, base.getType(), memoryType, base,

@@ -51,6 +51,10 @@ Value fromMemory(OpBuilder &b, Location loc, Value value, Type elementType);
 
 /// The base of the dynamic shared memory the kernels use as scratch.
 Value emitSharedMemoryBase(OpBuilder &b, Location loc);
+/// The scratch of `owner` (SharedScratchOpInterface): the base plus its
+/// allocated offset (`blockgpu.offset`, 0 where it has none). Its users
+/// need no barrier before it: blockgpu-insert-barriers places those.
+Value emitScratchBase(OpBuilder &b, Location loc, Operation *owner);
 /// The address of element `position` of an array of `memoryType` at `base`.
 Value emitElementAddress(OpBuilder &b, Location loc, Value base,
                          Type memoryType, Value position);

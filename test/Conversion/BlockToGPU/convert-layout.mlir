@@ -1,20 +1,22 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
 
 // A layout conversion goes through a buffer (convert-block-to-gpu runs
-// blockgpu-materialize-shared-memory where the pipeline did not): a barrier
-// (earlier users of shared memory are done), every thread writes its
+// blockgpu-materialize-shared-memory, -allocate-shared-memory and
+// -insert-barriers where the pipeline did not): every thread writes its
 // elements at their row-major positions, a barrier, every thread reads the
-// elements of the new layout. Consecutive positions move as vectors;
-// positions are swizzled (XOR) within 128-byte lines so that the reading
-// lanes, which walk down the columns, meet different banks.
+// elements of the new layout. No barrier before: the first user of shared
+// memory needs none. Consecutive positions move as vectors; positions are
+// swizzled (XOR) within 128-byte lines so that the reading lanes, which walk
+// down the columns, meet different banks.
 
 #ROW = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #COL = #block.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
 
 // CHECK-LABEL: gpu.func @rows_to_columns
 // CHECK-SAME: block_gpu.shared_memory_bytes = 4096 : i32
-// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
 // CHECK: llvm.mlir.addressof @block_shared_memory : !llvm.ptr<3>
+// CHECK-NOT: gpu.barrier
 // CHECK: arith.xori
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>

@@ -4,8 +4,8 @@
 // Each thread accesses the elements it holds: runs of consecutive elements
 // that the axis-info analysis proves adjacent and aligned (and uniformly
 // masked) move in one access of up to 16 bytes. Masked or cache-hinted
-// accesses are predicated nvvm.inline_ptx, loads marked
-// blockgpu.global_load; the others plain LLVM loads/stores. A load names its
+// accesses are predicated nvvm.inline_ptx; the others plain LLVM
+// loads/stores. A load names its
 // predicate in the PTX (LLVM 22 numbers the predicate operand of an op with
 // results wrongly), a store has it as its predicate operand; both become the
 // same llvm.inline_asm.
@@ -26,7 +26,7 @@ func.func @masked(%x: !block.ptr<f32> {block.alignment = 16}, %y: !block.ptr<f32
   %xp = block.addptr %xs, %r : tensor<128x!block.ptr<f32>, #L4>, tensor<128xi32, #L4>
   // CHECK: %[[M0:.*]] = arith.cmpi slt
   // CHECK: %[[P0:.*]] = llvm.getelementptr %arg0[
-  // CHECK: %[[V:.*]]:4 = nvvm.inline_ptx "@{$r1} ld.global.v4.f32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}];" ro(%[[P0]], %[[M0]] : !llvm.ptr<1>, i1) {blockgpu.global_load} -> f32, f32, f32, f32
+  // CHECK: %[[V:.*]]:4 = nvvm.inline_ptx "@{$r1} ld.global.v4.f32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}];" ro(%[[P0]], %[[M0]] : !llvm.ptr<1>, i1) -> f32, f32, f32, f32
   // CHECK: arith.select %[[M0]], %[[V]]#0, %{{.*}} : f32
   // LLVM-LABEL: gpu.func @masked
   // LLVM: %[[M0:.*]] = arith.cmpi slt
@@ -50,7 +50,7 @@ func.func @masked(%x: !block.ptr<f32> {block.alignment = 16}, %y: !block.ptr<f32
 
 // Without hints nothing proves alignment: one element per access.
 // CHECK-LABEL: gpu.func @no_hints
-// CHECK-COUNT-4: nvvm.inline_ptx "@{$r1} ld.global.f32 {$w0}, [{$r0}];" ro(%{{.*}} : !llvm.ptr<1>, i1) {blockgpu.global_load} -> f32
+// CHECK-COUNT-4: nvvm.inline_ptx "@{$r1} ld.global.f32 {$w0}, [{$r0}];" ro(%{{.*}} : !llvm.ptr<1>, i1) -> f32
 // LLVM-LABEL: gpu.func @no_hints
 // LLVM-COUNT-4: "@$2 ld.global.f32 $0, [$1];", "=f,l,b"
 // CHECK-NOT: ld.global.v
@@ -73,7 +73,7 @@ func.func @halves(%x: !block.ptr<f16> {block.alignment = 16}) attributes {block.
   %xs = block.splat %x : tensor<256x!block.ptr<f16>, #L8>
   %xp = block.addptr %xs, %r : tensor<256x!block.ptr<f16>, #L8>, tensor<256xi32, #L8>
   // CHECK: %[[POLICY:.*]] = nvvm.inline_ptx "createpolicy.fractional.L2::evict_first.b64 {$w0}, 1.0;" -> i64
-  // CHECK: %[[H:.*]]:4 = nvvm.inline_ptx "ld.global.cg.L2::cache_hint.v4.b32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}], {$r1};" ro(%{{.*}}, %[[POLICY]] : !llvm.ptr<1>, i64) {blockgpu.global_load} -> i32, i32, i32, i32
+  // CHECK: %[[H:.*]]:4 = nvvm.inline_ptx "ld.global.cg.L2::cache_hint.v4.b32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}], {$r1};" ro(%{{.*}}, %[[POLICY]] : !llvm.ptr<1>, i64) -> i32, i32, i32, i32
   // CHECK: %[[PAIR:.*]] = llvm.bitcast %[[H]]#0 : i32 to vector<2xf16>
   // LLVM-LABEL: gpu.func @halves
   // LLVM: %[[POLICY:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"
@@ -84,7 +84,7 @@ func.func @halves(%x: !block.ptr<f16> {block.alignment = 16}) attributes {block.
   // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
   // CHECK: nvvm.inline_ptx "st.global.cs.v4.b32 [{$r0}], {{[{][{]}}$r1}, {$r2}, {$r3}, {$r4}};" ro(%{{.*}} : !llvm.ptr<1>, i32, i32, i32, i32){{$}}
   block.store %xp, %v cache = cs : tensor<256x!block.ptr<f16>, #L8>
-  // CHECK: nvvm.inline_ptx "ld.volatile.global.v4.b32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}];" ro(%{{.*}} : !llvm.ptr<1>) {blockgpu.global_load}
+  // CHECK: nvvm.inline_ptx "ld.volatile.global.v4.b32 {{[{][{]}}$w0}, {$w1}, {$w2}, {$w3}}, [{$r0}];" ro(%{{.*}} : !llvm.ptr<1>)
   %u = block.load %xp volatile : tensor<256x!block.ptr<f16>, #L8>
   block.store %xp, %u : tensor<256x!block.ptr<f16>, #L8>
   return

@@ -77,7 +77,7 @@ func.func @broadcast(%p: !block.ptr<i32>) attributes {block.kernel, block.num_wa
 // reshape the layouts do not line up for, go through shared memory.
 // CHECK-LABEL: gpu.func @trans
 // CHECK-SAME: block_gpu.shared_memory_bytes = 1024 : i32
-// CHECK-COUNT-2: gpu.barrier
+// CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
 func.func @trans(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 2 : i32} {
   %r = block.arange 0, 16 : tensor<16xi32, #R>

@@ -16,12 +16,11 @@
 #S = #block.slice<dim = 0, parent = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
 
 // A conversion that moves data goes through a buffer written in the source
-// layout and read in the result's, after earlier users of shared memory are
-// done and before the reads; one that relabels registers stays.
+// layout and read in the result's (the barriers are
+// blockgpu-insert-barriers'); one that relabels registers or shuffles within
+// warps stays.
 // CHECK-LABEL: func.func @convert
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[BUF:.+]] = blockgpu.local_alloc %{{.+}} : tensor<32x32xf32, #{{.+}}> -> !blockgpu.memdesc<32x32xf32, #[[ROWS]]>
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %{{.+}} = blockgpu.local_load %[[BUF]] : !blockgpu.memdesc<32x32xf32, #[[ROWS]]> -> tensor<32x32xf32, #{{.+}}>
 // CHECK-NEXT: block.convert_layout %{{.+}} : tensor<512xi32, #{{.+}}> -> tensor<512xi32, #{{.+}}>
 func.func @convert(%x: tensor<32x32xf32, #ROW>, %v: tensor<512xi32, #V>) -> (tensor<32x32xf32, #COL>, tensor<512xi32, #S>) {
@@ -34,9 +33,7 @@ func.func @convert(%x: tensor<32x32xf32, #ROW>, %v: tensor<512xi32, #V>) -> (ten
 // registers, then a conversion. One that moves none stays.
 // CHECK-LABEL: func.func @reshape
 // CHECK-NEXT: %[[R:.+]] = block.reshape %{{.+}} : tensor<32x32xf32, #{{.+}}> -> tensor<1024xf32, #[[RESHAPED]]>
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[BUF:.+]] = blockgpu.local_alloc %[[R]] : tensor<1024xf32, #[[RESHAPED]]> -> !blockgpu.memdesc<1024xf32, #[[FLAT]]>
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: blockgpu.local_load %[[BUF]] : !blockgpu.memdesc<1024xf32, #[[FLAT]]> -> tensor<1024xf32, #{{.+}}>
 // CHECK-NEXT: block.reshape %{{.+}} : tensor<32x32xf32, #{{.+}}> -> tensor<1024xf32, #{{.+}}>
 func.func @reshape(%x: tensor<32x32xf32, #ROW>) -> (tensor<1024xf32, #W>, tensor<1024xf32, #V>) {
@@ -50,10 +47,8 @@ func.func @reshape(%x: tensor<32x32xf32, #ROW>) -> (tensor<1024xf32, #W>, tensor
 #L = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]>
 #AL = #block.blocked<sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]>
 // CHECK-LABEL: func.func @dot
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[SA:.+]] = blockgpu.local_alloc %{{.+}} : tensor<16x8xf16, #{{.+}}> -> !blockgpu.memdesc<16x8xf16, #[[A]]>
 // CHECK-NEXT: %[[SB:.+]] = blockgpu.local_alloc %{{.+}} : tensor<8x32xf16, #{{.+}}> -> !blockgpu.memdesc<8x32xf16, #[[B]]>
-// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: blockgpu.dot %[[SA]], %[[SB]], %{{.+}} : !blockgpu.memdesc<16x8xf16, #[[A]]>, !blockgpu.memdesc<8x32xf16, #[[B]]> -> tensor<16x32xf32, #{{.+}}>
 // CHECK-NOT: block.dot
 func.func @dot(%a: tensor<16x8xf16, #AL>, %b: tensor<8x32xf16, #L>, %acc: tensor<16x32xf32, #L>) -> tensor<16x32xf32, #L> {

@@ -19,9 +19,11 @@
 // PIPELINE: block-kernel-defaults{num-warps=4}
 // PIPELINE: block-assign-layouts
 // PIPELINE: block-remove-layout-conversions
+// PIPELINE: blockgpu-materialize-shared-memory
+// PIPELINE: blockgpu-allocate-shared-memory
+// PIPELINE: blockgpu-insert-barriers
 // PIPELINE: convert-block-to-gpu
 // PIPELINE: gpu.module(
-// PIPELINE: block-remove-redundant-barriers
 // PIPELINE: convert-nvvm-to-llvm
 // PIPELINE: convert-gpu-to-nvvm{{.*}}index-bitwidth=32
 // PIPELINE: convert-arith-to-llvm{index-bitwidth=32}

@@ -1,7 +1,8 @@
 // Row reductions: butterfly shuffles within warps, then shared memory and
 // barriers across the 16 warps; exp as ex2.approx. The first reduction needs
-// no barrier before its shared-memory stores (block-remove-redundant-barriers);
-// the second does, as other warps may still read the first one's partials.
+// no barrier before its shared-memory stores (blockgpu-insert-barriers puts
+// none); the second does, as other warps may still read the first one's
+// partials.
 // The division allows a reciprocal: one rcp.rn.f32, then multiplies.
 // RUN: rm -rf %t && block-compile %examples/softmax.mlir -o %t --no-cubin
 // RUN: FileCheck %s < %t/softmax.ptx

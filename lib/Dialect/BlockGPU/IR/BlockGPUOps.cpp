@@ -63,6 +63,17 @@ void LocalAllocOp::print(OpAsmPrinter &printer) {
   printer << getType();
 }
 
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  OpResult buffer = getOperation()->getOpResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), buffer,
+                       SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(), buffer,
+                         SharedMemory::get());
+}
+
 LogicalResult LocalAllocOp::verify() {
   MemDescType type = getType();
   if (!getSrc()) {

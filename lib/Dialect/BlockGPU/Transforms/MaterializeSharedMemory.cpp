@@ -12,7 +12,6 @@
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
 #include "block/Layout/TensorLayouts.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -137,11 +136,8 @@ static Value convertThroughBuffer(OpBuilder &b, Location loc, Value value,
   LinearLayout reader = flattenInOrder(getLayout(type), order);
   unsigned unit = std::max(elements.getAccessWidth(writer),
                            elements.getAccessWidth(reader));
-  // Earlier users of shared memory must be done before it is written.
-  gpu::BarrierOp::create(b, loc);
   Value buffer = allocate(b, loc, value, order,
                           BankSwizzle(reader, elements.bytes, unit));
-  gpu::BarrierOp::create(b, loc);
   return LocalLoadOp::create(b, loc, type, buffer);
 }
 
@@ -220,10 +216,8 @@ static void materialize(block::DotOp op) {
   int64_t kChunk =
       std::min(cast<RankedTensorType>(op.getA().getType()).getDimSize(1),
                DotOp::kFMAUnrolledSteps);
-  gpu::BarrierOp::create(b, loc);
   Value a = stageDotOperand(b, loc, op.getA(), 0, acc, kChunk);
   Value bStaged = stageDotOperand(b, loc, op.getB(), 1, acc, kChunk);
-  gpu::BarrierOp::create(b, loc);
   op.replaceAllUsesWith(
       DotOp::create(b, loc, op.getType(), a, bStaged, op.getAcc())
           .getResult());

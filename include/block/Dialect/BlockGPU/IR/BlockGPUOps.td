@@ -15,13 +15,16 @@ class BlockGPU_Op<string mnemonic, list<Trait> traits = []>
 def BlockGPU_MemDesc : Type<CPred<"::llvm::isa<::mlir::blockgpu::MemDescType>($_self)">,
     "shared-memory buffer", "::mlir::blockgpu::MemDescType">;
 
+// The effects of the shared-memory operations are on the buffers they
+// access, so that an analysis (blockgpu-insert-barriers) knows which bytes an
+// operation touches without a list of operations.
 def BlockGPU_LocalAllocOp : BlockGPU_Op<"local_alloc",
-    [MemoryEffects<[MemAlloc<BlockGPU_SharedMemory>]>]> {
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "allocate a buffer in shared memory";
   let description = [{
     A buffer that lives from here to its last use. Without an operand the
     buffer is mutable and uninitialised; with a tensor it holds the tensor
-    and is read-only. block-allocate-shared-memory gives it a byte offset
+    (written here) and is read-only. block-allocate-shared-memory gives it a byte offset
     (`blockgpu.offset`).
 
     ```mlir
@@ -35,8 +38,7 @@ def BlockGPU_LocalAllocOp : BlockGPU_Op<"local_alloc",
   let hasVerifier = 1;
 }
 
-def BlockGPU_LocalStoreOp : BlockGPU_Op<"local_store",
-    [MemoryEffects<[MemWrite<BlockGPU_SharedMemory>]>]> {
+def BlockGPU_LocalStoreOp : BlockGPU_Op<"local_store"> {
   let summary = "store a distributed tensor into a buffer";
   let description = [{
     Every element of `src` goes to its place in `dst` (a mutable buffer of
@@ -47,15 +49,15 @@ def BlockGPU_LocalStoreOp : BlockGPU_Op<"local_store",
     blockgpu.local_store %tile, %buf : tensor<64x64xf32, #blocked> -> !blockgpu.memdesc<64x64xf32, #shared, mutable>
     ```
   }];
-  let arguments = (ins Block_Tensor:$src, BlockGPU_MemDesc:$dst);
+  let arguments = (ins Block_Tensor:$src,
+                       Arg<BlockGPU_MemDesc, "", [MemWrite<BlockGPU_SharedMemory>]>:$dst);
   let assemblyFormat = [{
     $src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
   }];
   let hasVerifier = 1;
 }
 
-def BlockGPU_LocalLoadOp : BlockGPU_Op<"local_load",
-    [MemoryEffects<[MemRead<BlockGPU_SharedMemory>]>]> {
+def BlockGPU_LocalLoadOp : BlockGPU_Op<"local_load"> {
   let summary = "load a buffer into a distributed tensor";
   let description = [{
     Each thread reads the elements its layout gives it.
@@ -64,7 +66,7 @@ def BlockGPU_LocalLoadOp : BlockGPU_Op<"local_load",
     %t = blockgpu.local_load %buf : !blockgpu.memdesc<64x64xf32, #shared, mutable> -> tensor<64x64xf32, #blocked>
     ```
   }];
-  let arguments = (ins BlockGPU_MemDesc:$src);
+  let arguments = (ins Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$src);
   let results = (outs Block_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
   let hasVerifier = 1;
@@ -91,7 +93,7 @@ def BlockGPU_MemDescIndexOp : BlockGPU_Op<"memdesc_index", [Pure]> {
 }
 
 def BlockGPU_AsyncCopyOp : BlockGPU_Op<"async_copy",
-    [MemoryEffects<[MemRead, MemWrite<BlockGPU_SharedMemory>]>,
+    [MemoryEffects<[MemRead]>,
      OptionalTypesMatchWith<"mask is i1 of the pointers' shape", "ptrs", "mask",
                             "::mlir::block::getBoolTypeLike($_self)">]> {
   let summary = "copy global memory to a buffer asynchronously (cp.async)";
@@ -105,7 +107,8 @@ def BlockGPU_AsyncCopyOp : BlockGPU_Op<"async_copy",
     %c = blockgpu.async_copy %ptrs, %stage mask %m : tensor<64x64x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<64x64xf32, #shared, mutable>
     ```
   }];
-  let arguments = (ins Block_PtrTensor:$ptrs, BlockGPU_MemDesc:$dst,
+  let arguments = (ins Block_PtrTensor:$ptrs,
+                       Arg<BlockGPU_MemDesc, "", [MemWrite<BlockGPU_SharedMemory>]>:$dst,
                        Optional<Block_BoolTensor>:$mask);
   let results = (outs BlockGPU_AsyncToken:$token);
   let assemblyFormat = [{

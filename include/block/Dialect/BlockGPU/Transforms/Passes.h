@@ -6,6 +6,7 @@
 #include "block/Dialect/BlockGPU/IR/BlockGPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::blockgpu {
@@ -21,6 +22,9 @@ FailureOr<int64_t> allocateSharedMemory(func::FuncOp kernel, int64_t maxBytes);
 /// Rewrites the block operations of `kernel` that move data through shared
 /// memory into blockgpu operations (see blockgpu-materialize-shared-memory).
 void materializeSharedMemory(func::FuncOp kernel);
+/// Inserts the barriers the allocated shared memory of `kernel` needs (see
+/// blockgpu-insert-barriers).
+void insertBarriers(func::FuncOp kernel);
 
 #define GEN_PASS_REGISTRATION
 #include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"

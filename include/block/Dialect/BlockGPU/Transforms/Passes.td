@@ -52,11 +52,35 @@ def BlockGPUMaterializeSharedMemory
     so that a step of k reads one row), swizzled so that the
     lanes of one access meet different banks: offset bits above a 128-byte
     line that the reading lanes vary are XORed into the bits within it
-    above the access width. Barriers order each buffer's writes before its
-    reads and after the previous reads of the shared memory.
+    above the access width. The barriers they need are
+    blockgpu-insert-barriers'.
   }];
-  let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect",
-                           "::mlir::gpu::GPUDialect"];
+  let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
+}
+
+def BlockGPUInsertBarriers
+    : Pass<"blockgpu-insert-barriers", "::mlir::ModuleOp"> {
+  let summary = "Insert the barriers that conflicting shared accesses need";
+  let description = [{
+    In each kernel, after blockgpu-allocate-shared-memory: tracks the bytes
+    of shared memory read and written since the last `gpu.barrier` and
+    inserts one before an operation whose accesses conflict with them (a
+    read after a write, a write after a read or a write), and nowhere else.
+
+    An operation accesses the buffers its memory effects name (through
+    `memdesc_index` views: the stage a constant index picks, the whole
+    allocation otherwise), or, declaring no effects, the buffers it takes
+    or makes; its scratch (SharedScratchOpInterface) it reads and writes,
+    so the lowering of a scratch user needs no barrier before it, only
+    between its own stores and loads. An `async_copy` writes when an
+    `async_wait` completes it: until then its bytes are in flight, and a
+    barrier orders them only after the wait. Loops (`scf.for`, `scf.while`)
+    run to a fixed point, so a body waits for its previous iteration where
+    it conflicts with it; a barrier the body needs only for what comes
+    before the loop goes before the loop. `scf.if` joins its branches.
+    Barriers already in the kernel are kept and order what is before them.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 #endif // BLOCK_DIALECT_BLOCKGPU_TRANSFORMS_PASSES_TD
