@@ -130,16 +130,34 @@ def rel_error(got, ref):
     return ((got - ref).norm() / ref.norm().clamp_min(1e-30)).item()
 
 
-def cases(bundles, runtime, quick):
-    """Each case: name, work (bytes or flops), unit, implementations, check."""
+def cases(bundles, runtime, quick, before=None):
+    """Each case: name, work (bytes or flops), unit, implementations, check.
+    With `before` (another bundles directory), each of our kernels is also
+    timed from there, as implementation "before", on the same buffers."""
     dev = "cuda"
     scale = 16 if quick else 1
-    def load(name):
-        """Our kernel `name`, or a stand-in that says why it cannot run."""
-        manifest = os.path.join(bundles, name, name + ".json")
+
+    class Both:
+        """Our kernel and, where `before` is given, its earlier build."""
+        def __init__(self, name):
+            self.kernels = [load_from(bundles, name)]
+            if before:
+                self.kernels.append(load_from(before, name))
+
+        def prepare(self, *args):
+            prepared = [k.prepare(*args) for k in self.kernels]
+            ours = prepared[0]
+            ours.before = prepared[1] if len(prepared) > 1 else None
+            return ours
+
+    def load_from(root, name):
+        """The kernel `name` of `root`, or a stand-in that says why it cannot run."""
+        manifest = os.path.join(root, name, name + ".json")
         if not os.path.exists(manifest):
             return Missing(f"no bundle {manifest}")
         return runtime.load(manifest).kernel(name)
+
+    load = Both
 
     # Vector add of 2^28 f32.
     n = (1 << 28) // scale
@@ -221,14 +239,17 @@ def main():
     p.add_argument("--reps", type=int, default=50)
     p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--before", help="bundles of an earlier build, timed as 'before'")
     args = p.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
     runtime = block.Runtime(args.runtime)
     torch.cuda.init()
 
     results = []
-    for case in cases(args.bundles, runtime, args.quick):
-        impls = [i for i in ("ours", "torch", "triton") if i in case]
+    for case in cases(args.bundles, runtime, args.quick, args.before):
+        if getattr(case.get("ours"), "before", None) is not None:
+            case["before"] = case["ours"].before
+        impls = [i for i in ("ours", "before", "torch", "triton") if i in case]
         err = None
         if "check" in case:
             try:
@@ -254,7 +275,7 @@ def main():
 
     best_peer = {}
     for r in results:
-        if r["impl"] != "ours":
+        if r["impl"] not in ("ours", "before"):
             best_peer[r["case"]] = min(best_peer.get(r["case"], float("inf")), r["ms"])
     big_copy = next((r["rate"] for r in results if r["case"] == "copy_2GiB"), None)
     lines = ["| case | impl | ms (median) | spread of rounds | rate | vs best peer "
