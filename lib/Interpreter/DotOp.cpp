@@ -4,8 +4,10 @@
 // in the order k = 0, 1, ..., K - 1 with one fused multiply-add per step, in
 // f32 for f16 / bf16 / f32 operands (an f16 or bf16 accumulator is rounded
 // once, at the end), in f64 for f64, and in wrapping i32 for i8.
-// blockgpu.dot computes the same from its buffers (row-major here, see
-// SharedMemoryOps.cpp).
+// f32 operands are first rounded as the product's precision says (tf32:
+// to nearest tf32, ties away from zero; tf32x3: into two tf32 parts and
+// three products per step). blockgpu.dot computes the same from its buffers
+// (row-major here, see SharedMemoryOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::block;
@@ -48,13 +51,29 @@ static void multiplyAddRow(uint32_t *row, uint32_t x, const uint32_t *b,
     row[n] += x * b[n];
 }
 
+/// `x` rounded to tf32 (10 bits of mantissa), to nearest, ties away from
+/// zero, as cvt.rna.tf32.f32: half a unit of the last kept bit is added to
+/// the magnitude, then the dropped bits are cleared. Infinities and NaNs stay
+/// what they are.
+static float roundToTF32(float x) {
+  if (!std::isfinite(x))
+    return x;
+  uint32_t bits;
+  std::memcpy(&bits, &x, sizeof(bits));
+  bits = (bits + 0x1000u) & 0xFFFFE000u;
+  std::memcpy(&x, &bits, sizeof(bits));
+  return x;
+}
+
 namespace {
 struct DotShape : InstrData {
   int64_t m = 0, n = 0, k = 0;
-  /// The operands converted to the compute type, and the sums.
-  SlotId a = 0, b = 0, sums = 0;
+  /// The operands converted to the compute type, and the sums; for tf32x3
+  /// a and b hold the big parts and aSmall and bSmall the small ones.
+  SlotId a = 0, b = 0, sums = 0, aSmall = 0, bSmall = 0;
   /// Whether a and b are buffers (their slots hold addresses).
   bool buffers = false;
+  DotPrecision precision = DotPrecision::ieee;
 };
 
 template <ElementKind In, ElementKind Acc> struct FloatDot {
@@ -104,6 +123,38 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
     bs[i] = Dot::loadInput(b[i]);
   for (int64_t i = 0; i < M * N; ++i)
     sums[i] = Dot::loadAcc(acc[i]);
+  if constexpr (std::is_same_v<C, float>) {
+    if (shape.precision == DotPrecision::tf32x3) {
+      // as, bs become the big parts; the small parts are what they leave.
+      float *aSmall = frame.get<float>(shape.aSmall);
+      float *bSmall = frame.get<float>(shape.bSmall);
+      auto split = [](float *big, float *small, int64_t count) {
+        for (int64_t i = 0; i < count; ++i) {
+          float rounded = roundToTF32(big[i]);
+          small[i] = roundToTF32(big[i] - rounded);
+          big[i] = rounded;
+        }
+      };
+      split(as, aSmall, M * K);
+      split(bs, bSmall, K * N);
+      for (int64_t m = 0; m < M; ++m)
+        for (int64_t k = 0; k < K; ++k) {
+          float *row = sums + m * N;
+          multiplyAddRow(row, aSmall[m * K + k], bs + k * N, N);
+          multiplyAddRow(row, as[m * K + k], bSmall + k * N, N);
+          multiplyAddRow(row, as[m * K + k], bs + k * N, N);
+        }
+      for (int64_t i = 0; i < M * N; ++i)
+        result[i] = Dot::storeAcc(sums[i]);
+      return true;
+    }
+    if (shape.precision == DotPrecision::tf32) {
+      for (int64_t i = 0; i < M * K; ++i)
+        as[i] = roundToTF32(as[i]);
+      for (int64_t i = 0; i < K * N; ++i)
+        bs[i] = roundToTF32(bs[i]);
+    }
+  }
   // k in the middle: every sums[m, n] still sees k in increasing order.
   for (int64_t m = 0; m < M; ++m)
     for (int64_t k = 0; k < K; ++k)
@@ -140,6 +191,13 @@ LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
   shape.b = c.addScratch(shape.k * shape.n * computeSize);
   shape.sums = c.addScratch(shape.m * shape.n * computeSize);
   shape.buffers = isa<blockgpu::DotOp>(op);
+  shape.precision = isa<blockgpu::DotOp>(op)
+                        ? cast<blockgpu::DotOp>(op).getPrecision()
+                        : cast<DotOp>(op).getPrecision();
+  if (shape.precision == DotPrecision::tf32x3) {
+    shape.aSmall = c.addScratch(shape.m * shape.k * computeSize);
+    shape.bSmall = c.addScratch(shape.k * shape.n * computeSize);
+  }
   Instr &instr = c.emit(op, selectDot(in, accKind));
   instr.data = &shape;
   instr.operands = c.lookup(op->getOperands());

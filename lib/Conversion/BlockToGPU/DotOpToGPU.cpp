@@ -67,6 +67,42 @@ static SmallVector<Value> emitSharedRun(OpBuilder &b, Location loc, Value base,
   return elements;
 }
 
+/// `x` (f32) rounded to tf32 as cvt.rna.tf32.f32 does: half a unit of the
+/// last kept bit added to the magnitude's bits, the dropped bits cleared;
+/// infinities and NaNs kept. Bit operations rather than cvt.rna, which needs
+/// sm_80.
+static Value emitRoundToTF32(OpBuilder &b, Location loc, Value x) {
+  Type i32 = b.getI32Type();
+  Value bits = arith::BitcastOp::create(b, loc, i32, x);
+  Value rounded = arith::AndIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, bits, i32Constant(b, loc, 0x1000)),
+      i32Constant(b, loc, int32_t(0xFFFFE000u)));
+  Value finite = arith::CmpFOp::create(
+      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
+      arith::ConstantOp::create(
+          b, loc, b.getF32FloatAttr(std::numeric_limits<float>::infinity())));
+  return arith::SelectOp::create(
+      b, loc, finite, arith::BitcastOp::create(b, loc, x.getType(), rounded),
+      x);
+}
+
+/// Rounds the elements of `values` to tf32 in place (their big parts, for
+/// tf32x3) and returns, for tf32x3, their small parts tf32(x - big).
+static DenseMap<int64_t, Value> emitTF32Parts(OpBuilder &b, Location loc,
+                                              DenseMap<int64_t, Value> &values,
+                                              DotPrecision precision) {
+  DenseMap<int64_t, Value> small;
+  for (auto &[offset, value] : values) {
+    Value big = emitRoundToTF32(b, loc, value);
+    if (precision == DotPrecision::tf32x3)
+      small[offset] = emitRoundToTF32(
+          b, loc, arith::SubFOp::create(b, loc, value, big));
+    value = big;
+  }
+  return small;
+}
+
 /// The order of one step's multiply-adds, as indices into `computed`: the
 /// rows in pairs, and for each pair the columns both ways in turn, each
 /// column with both rows. Consecutive multiply-adds then share an operand
@@ -266,6 +302,7 @@ struct DotOpToFMA : OpConversionPattern<blockgpu::DotOp> {
         init.push_back(adaptor.getAcc()[reg]);
       }
     Type accType = init.front().getType();
+    DotPrecision precision = op.getPrecision();
     SmallVector<unsigned> fmaOrder = getMultiplyAddOrder(accDist, computed);
     auto emitChunk = [&](OpBuilder &b, Location bodyLoc, Value kBase,
                          ValueRange acc) {
@@ -277,10 +314,21 @@ struct DotOpToFMA : OpConversionPattern<blockgpu::DotOp> {
             aStaged.emitLoads(b, bodyLoc, aRow, step, accType);
         DenseMap<int64_t, Value> bValues =
             bStaged.emitLoads(b, bodyLoc, bRow, step, accType);
+        DenseMap<int64_t, Value> aSmall, bSmall;
+        if (precision != DotPrecision::ieee) {
+          aSmall = emitTF32Parts(b, bodyLoc, aValues, precision);
+          bSmall = emitTF32Parts(b, bodyLoc, bValues, precision);
+        }
         for (unsigned i : fmaOrder) {
           ElementIndex offset = accDist.getRegisterIndex(computed[i]);
-          next[i] = emitMultiplyAdd(b, bodyLoc, aValues[offset[0]],
-                                    bValues[offset[1]], next[i]);
+          Value x = aValues[offset[0]], y = bValues[offset[1]];
+          if (precision == DotPrecision::tf32x3) {
+            next[i] = emitMultiplyAdd(b, bodyLoc, aSmall[offset[0]], y,
+                                      next[i]);
+            next[i] = emitMultiplyAdd(b, bodyLoc, x, bSmall[offset[1]],
+                                      next[i]);
+          }
+          next[i] = emitMultiplyAdd(b, bodyLoc, x, y, next[i]);
         }
       }
       return next;

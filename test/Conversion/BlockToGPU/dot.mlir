@@ -93,3 +93,40 @@ func.func @fma_order(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr
   block.store %c, %d : tensor<16x16x!block.ptr<f32>, #O>
   return
 }
+
+// precision = tf32 rounds every element read to tf32 by its bits (half a
+// unit added, the low 13 bits cleared; infinities and NaNs kept), then one
+// FMA; tf32x3 also takes the small parts tf32(x - big) and makes three FMAs
+// per element, small_a * big_b, big_a * small_b, big_a * big_b. The stores
+// to the buffers keep the operands as they are.
+// CHECK-LABEL: gpu.func @tf32
+// CHECK: arith.addi %{{.*}}, %c4096_i32
+// CHECK-NEXT: arith.andi %{{.*}}, %c-8192_i32
+// CHECK: llvm.call_intrinsic "llvm.fma"
+// CHECK-LABEL: gpu.func @tf32x3
+// CHECK: arith.subf
+// CHECK: llvm.call_intrinsic "llvm.fma"(%[[SA:[^,]+]], %[[BB:[^,]+]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[BA:[^,]+]], %[[SB:[^,]+]], %{{[^)]+}})
+// CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[BA]], %[[BB]], %{{[^)]+}})
+func.func @tf32(%pa: !block.ptr<f32>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %as = block.splat %pa : tensor<16x4x!block.ptr<f32>, #P>
+  %a = block.load %as : tensor<16x4x!block.ptr<f32>, #P>
+  %bs = block.splat %pa : tensor<4x16x!block.ptr<f32>, #Q>
+  %b = block.load %bs : tensor<4x16x!block.ptr<f32>, #Q>
+  %acc = arith.constant dense<0.0> : tensor<16x16xf32, #O>
+  %d = block.dot %a, %b, %acc precision = tf32 : tensor<16x4xf32, #P>, tensor<4x16xf32, #Q> -> tensor<16x16xf32, #O>
+  %c = block.splat %pc : tensor<16x16x!block.ptr<f32>, #O>
+  block.store %c, %d : tensor<16x16x!block.ptr<f32>, #O>
+  return
+}
+func.func @tf32x3(%pa: !block.ptr<f32>, %pc: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %as = block.splat %pa : tensor<16x4x!block.ptr<f32>, #P>
+  %a = block.load %as : tensor<16x4x!block.ptr<f32>, #P>
+  %bs = block.splat %pa : tensor<4x16x!block.ptr<f32>, #Q>
+  %b = block.load %bs : tensor<4x16x!block.ptr<f32>, #Q>
+  %acc = arith.constant dense<0.0> : tensor<16x16xf32, #O>
+  %d = block.dot %a, %b, %acc precision = tf32x3 : tensor<16x4xf32, #P>, tensor<4x16xf32, #Q> -> tensor<16x16xf32, #O>
+  %c = block.splat %pc : tensor<16x16x!block.ptr<f32>, #O>
+  block.store %c, %d : tensor<16x16x!block.ptr<f32>, #O>
+  return
+}

@@ -47,3 +47,19 @@ func.func @dot_integer(%a: tensor<16x16xi32>, %b: tensor<16x16xi32>, %c: tensor<
   %d = block.dot %a, %b, %c : tensor<16x16xi32>, tensor<16x16xi32> -> tensor<16x16xi32>
   return
 }
+
+// -----
+
+func.func @dot_precision_f16(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{precision tf32 rounds f32 operands, not 'f16'}}
+  %d = block.dot %a, %b, %c precision = tf32 : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @dot_precision_unknown(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'precision' [ieee, tf32, tf32x3]}}
+  %d = block.dot %a, %b, %c precision = bf16x3 : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  return
+}

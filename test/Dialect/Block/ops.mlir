@@ -152,6 +152,18 @@ func.func @dots(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<32x64xf
   return
 }
 
+// The default precision, ieee, is not printed.
+// CHECK-LABEL: func.func @precisions
+func.func @precisions(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
+  // CHECK: block.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xf32>
+  %i = block.dot %a, %b, %c precision = ieee : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  // CHECK: block.dot %{{.*}}, %{{.*}}, %{{.*}} precision = tf32 : tensor<16x16xf32>
+  %t = block.dot %a, %b, %c precision = tf32 : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  // CHECK: block.dot %{{.*}}, %{{.*}}, %{{.*}} precision = tf32x3 : tensor<16x16xf32>
+  %x = block.dot %a, %b, %c precision = tf32x3 : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @debugging
 func.func @debugging(%x: tensor<32xf32>, %ok: tensor<32xi1>, %i: i32) {
   // CHECK: block.print "x = " %{{.*}}, %{{.*}} : tensor<32xf32>, i32

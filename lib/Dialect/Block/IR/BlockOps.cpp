@@ -612,7 +612,8 @@ LogicalResult ScanOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult mlir::block::verifyDotOperands(Operation *op, ShapedType a,
-                                             ShapedType b, ShapedType acc) {
+                                             ShapedType b, ShapedType acc,
+                                             DotPrecision precision) {
   if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
     return op->emitOpError() << "operands must be 2-D, but have types "
                              << Type(a) << ", " << Type(b) << ", " << Type(acc);
@@ -628,6 +629,10 @@ LogicalResult mlir::block::verifyDotOperands(Operation *op, ShapedType a,
   if (ea != eb)
     return op->emitOpError() << "a and b must have one element type, but have "
                              << ea << " and " << eb;
+  if (precision != DotPrecision::ieee && !ea.isF32())
+    return op->emitOpError()
+           << "precision " << stringifyDotPrecision(precision)
+           << " rounds f32 operands, not " << ea;
   if (isa<FloatType>(ea)) {
     bool ok = ec == ea || (ec.isF32() && (ea.isF16() || ea.isBF16()));
     if (!ok)
@@ -646,7 +651,8 @@ LogicalResult mlir::block::verifyDotOperands(Operation *op, ShapedType a,
 LogicalResult DotOp::verify() {
   return verifyDotOperands(*this, cast<ShapedType>(getA().getType()),
                            cast<ShapedType>(getB().getType()),
-                           cast<ShapedType>(getAcc().getType()));
+                           cast<ShapedType>(getAcc().getType()),
+                           getPrecision());
 }
 
 //===----------------------------------------------------------------------===//

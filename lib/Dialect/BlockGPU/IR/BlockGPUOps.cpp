@@ -133,5 +133,6 @@ LogicalResult AsyncCopyOp::verify() {
 
 LogicalResult DotOp::verify() {
   return block::verifyDotOperands(*this, getA().getType(), getB().getType(),
-                                  cast<ShapedType>(getAcc().getType()));
+                                  cast<ShapedType>(getAcc().getType()),
+                                  getPrecision());
 }

@@ -219,7 +219,8 @@ static void materialize(block::DotOp op) {
   Value a = stageDotOperand(b, loc, op.getA(), 0, acc, kChunk);
   Value bStaged = stageDotOperand(b, loc, op.getB(), 1, acc, kChunk);
   op.replaceAllUsesWith(
-      DotOp::create(b, loc, op.getType(), a, bStaged, op.getAcc())
+      DotOp::create(b, loc, op.getType(), a, bStaged, op.getAcc(),
+                    op.getPrecision())
           .getResult());
   op.erase();
 }

@@ -54,4 +54,13 @@ def Block_MemScope : I32EnumAttr<"MemScope",
   let cppNamespace = "::mlir::block";
 }
 
+def Block_DotPrecision : I32EnumAttr<"DotPrecision",
+    "how a product of f32 blocks rounds its operands", [
+    I32EnumAttrCase<"ieee", 0>,    // exact f32 products, one FMA per step
+    I32EnumAttrCase<"tf32", 1>,    // operands rounded to tf32
+    I32EnumAttrCase<"tf32x3", 2>   // each operand as two tf32 parts, three products
+  ]> {
+  let cppNamespace = "::mlir::block";
+}
+
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKENUMS_TD

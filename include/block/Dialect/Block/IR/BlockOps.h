@@ -17,10 +17,10 @@
 
 namespace mlir::block {
 /// Checks `op`'s product `a * b + acc` (a: MxK, b: KxN, acc: MxN) against
-/// block.dot's rules of shapes and element types; the rules of every op that
+/// block.dot's rules of shapes, element types and precision; the rules of every op that
 /// multiplies block matrices.
 LogicalResult verifyDotOperands(Operation *op, ShapedType a, ShapedType b,
-                                ShapedType acc);
+                                ShapedType acc, DotPrecision precision);
 } // namespace mlir::block
 
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H

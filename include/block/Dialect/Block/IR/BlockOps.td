@@ -385,16 +385,30 @@ def Block_DotOp : Block_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let description = [{
     `result = a * b + acc` for `a : MxK`, `b : KxN`, `acc : MxN`. Floating
     operands of one type accumulate in f32 (or f64 for f64); i8 operands
-    accumulate in i32.
+    accumulate in i32. Each element of the result sums its products in the
+    order k = 0, 1, ... with one fused multiply-add per step (a tensor-core
+    lowering may sum in another order).
+
+    `precision` says how f32 operands are rounded: `ieee` (the default)
+    not at all; `tf32` each operand to tf32 (10 bits of mantissa, round to
+    nearest, ties away from zero), the tensor cores' f32 input; `tf32x3`
+    each operand `x` as `big = tf32(x)` and `small = tf32(x - big)`, and per
+    step the products `small_a * big_b`, `big_a * small_b` and
+    `big_a * big_b` in that order, nearly f32's accuracy from three tf32
+    products.
 
     ```mlir
     %d = block.dot %a, %b, %acc : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    %e = block.dot %x, %y, %z precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
     ```
   }];
-  let arguments = (ins Block_Tensor:$a, Block_Tensor:$b, Block_Tensor:$acc);
+  let arguments = (ins Block_Tensor:$a, Block_Tensor:$b, Block_Tensor:$acc,
+                   DefaultValuedAttr<Block_DotPrecision,
+                                     "::mlir::block::DotPrecision::ieee">:$precision);
   let results = (outs Block_Tensor:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+    $a `,` $b `,` $acc (`precision` `=` $precision^)? attr-dict `:` type($a)
+    `,` type($b) `->` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -4,6 +4,7 @@
 #define BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_TD
 
 include "block/Dialect/BlockGPU/IR/BlockGPUTypes.td"
+include "block/Dialect/Block/IR/BlockEnums.td"
 include "block/Dialect/Block/IR/BlockTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -149,8 +150,8 @@ def BlockGPU_AsyncWaitOp : BlockGPU_Op<"async_wait"> {
 def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
   let summary = "block.dot with its operands in shared memory";
   let description = [{
-    `result = a * b + acc`, as `block.dot`, for `a : MxK` and `b : KxN` in
-    buffers: a product that reads its operands from shared memory where its
+    `result = a * b + acc`, as `block.dot` (with its `precision`), for
+    `a : MxK` and `b : KxN` in buffers: a product that reads its operands from shared memory where its
     instructions need them (the FMA path reads one step of k at a time,
     wgmma through descriptors). The operand and accumulator types follow
     `block.dot`'s rules. The buffers' layouts are the lowering's contract:
@@ -164,11 +165,13 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
   let arguments = (ins
     Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$a,
     Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$b,
-    Block_Tensor:$acc);
+    Block_Tensor:$acc,
+    DefaultValuedAttr<Block_DotPrecision,
+                      "::mlir::block::DotPrecision::ieee">:$precision);
   let results = (outs Block_Tensor:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,`
-    qualified(type($b)) `->` type($result)
+    $a `,` $b `,` $acc (`precision` `=` $precision^)? attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `->` type($result)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
