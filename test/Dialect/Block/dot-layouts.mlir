@@ -1,9 +1,10 @@
-// RUN: block-opt %s -split-input-file -test-block-dot-layouts | FileCheck %s
+// RUN: block-opt %s -split-input-file -test-block-dot-layouts -mlir-print-local-scope | FileCheck %s
 
 // Which layout each block.dot's accumulator would get, by the module's chip
 // (block.target), the element types, the shape and the kernel's warps
 // (chooseDotAccumulatorLayout; block-assign-layouts does not use it until
-// the tensor-core lowering exists).
+// the tensor-core lowering exists). fp8 (wgmma only) is not tested here:
+// block tensors have no fp8 element types yet.
 
 // CHECK-LABEL: func.func @sm90a
 module attributes {block.target = "sm_90a"} {
@@ -30,10 +31,6 @@ module attributes {block.target = "sm_90a"} {
     %ci = arith.constant dense<0> : tensor<128x128xi32>
     // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 32]>
     %4 = block.dot %a8, %b8, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
-    %ae = arith.constant dense<1.0> : tensor<128x64xf8E4M3FN>
-    %be = arith.constant dense<1.0> : tensor<64x128xf8E4M3FN>
-    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 32]>
-    %5 = block.dot %ae, %be, %c : tensor<128x64xf8E4M3FN>, tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
     %ad = arith.constant dense<1.0> : tensor<128x64xf64>
     %bd = arith.constant dense<1.0> : tensor<64x128xf64>
     %cd = arith.constant dense<0.0> : tensor<128x128xf64>
@@ -77,10 +74,6 @@ module attributes {block.target = "sm_80"} {
     %ci = arith.constant dense<0> : tensor<64x64xi32>
     // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>
     %1 = block.dot %a8, %a8, %ci : tensor<64x64xi8>, tensor<64x64xi8> -> tensor<64x64xi32>
-    // fp8 has no mma.sync here (only wgmma on sm_90a).
-    %ae = arith.constant dense<1.0> : tensor<64x64xf8E5M2>
-    // CHECK: block.dot {{.*}}test.accumulator = "fma"
-    %2 = block.dot %ae, %ae, %c : tensor<64x64xf8E5M2>, tensor<64x64xf8E5M2> -> tensor<64x64xf32>
     // K = 8 is below the f16 instruction's 16.
     %ak = arith.constant dense<1.0> : tensor<64x8xf16>
     %bk = arith.constant dense<1.0> : tensor<8x64xf16>

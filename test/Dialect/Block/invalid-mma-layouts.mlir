@@ -108,7 +108,8 @@ func.func @k_width_parent(%x: tensor<64x32xi8, #block.dot_operand<opIdx = 0, par
 
 // -----
 
-// expected-error @+1 {{expected attribute value}}
+// expected-error @+2 {{invalid kind of attribute specified}}
+// expected-error @+1 {{failed to parse Block_DotOperandLayoutAttr parameter 'parent' which is to be a `MmaLayoutAttr`}}
 func.func @parent_not_mma(%x: tensor<64x16xf16, #block.dot_operand<opIdx = 0, parent = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>, kWidth = 2>>) {
   return
 }

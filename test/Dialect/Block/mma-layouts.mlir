@@ -11,6 +11,7 @@
 // CHECK-DAG: #[[MMA3:mma[0-9]*]] = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 // CHECK-DAG: #[[A:dot_op[0-9]*]] = #block.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 2>
 // CHECK-DAG: #[[B:dot_op[0-9]*]] = #block.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 2>
+// CHECK-DAG: #[[SLICE:slice[0-9]*]] = #block.slice<dim = 1, parent = #[[MMA]]>
 // CHECK-DAG: #[[A3:dot_op[0-9]*]] = #block.dot_operand<opIdx = 0, parent = #[[MMA3]], kWidth = 2>
 #mma = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
 #mma3 = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
@@ -21,12 +22,13 @@
 // CHECK-LABEL: func.func @products
 // CHECK-SAME: tensor<64x32xf16, #[[A]]>, %{{.*}}: tensor<32x64xf16, #[[B]]>, %{{.*}}: tensor<64x64xf32, #[[MMA]]>
 // CHECK: block.dot %{{.*}} : tensor<64x32xf16, #[[A]]>, tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
-// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<64x64xf32, #[[MMA]]>) -> tensor<64xf32, #block.slice<dim = 1, parent = #[[MMA]]>>
+// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<64x64xf32, #[[MMA]]>) -> tensor<64xf32, #[[SLICE]]>
 // CHECK: arith.truncf %{{.*}} : tensor<64x64xf32, #[[MMA3]]> to tensor<64x64xf16, #[[MMA3]]>
-// LINEAR-LABEL: func.func @products
 // The m16n8 accumulator over [2, 2] warps: registers (0, 1), (8, 0), then
-// two tiles along N and two along M; lanes in quads; warps N first.
-// LINEAR-SAME: tensor<64x64xf32, #block.linear<register = {{\[\[0, 1\], \[8, 0\], \[0, 16\], \[0, 32\], \[32, 0\]\]}}, lane = {{\[\[0, 2\], \[0, 4\], \[1, 0\], \[2, 0\], \[4, 0\]\]}}, warp = {{\[\[0, 8\], \[16, 0\]\]}}>>
+// four tiles along N and two along M; lanes in quads; warps N first.
+// LINEAR-DAG: #[[ACC:linear[0-9]*]] = #block.linear<register = {{\[\[0, 1\], \[8, 0\], \[0, 16\], \[0, 32\], \[32, 0\]\]}}, lane = {{\[\[0, 2\], \[0, 4\], \[1, 0\], \[2, 0\], \[4, 0\]\]}}, warp = {{\[\[0, 8\], \[16, 0\]\]}}>
+// LINEAR-LABEL: func.func @products
+// LINEAR-SAME: %{{.*}}: tensor<64x64xf32, #[[ACC]]>
 func.func @products(%a: tensor<64x32xf16, #a>, %b: tensor<32x64xf16, #b>,
                     %c: tensor<64x64xf32, #mma>, %c3: tensor<64x64xf32, #mma3>,
                     %p: tensor<64x64xf16, #a3>)

@@ -28,34 +28,23 @@ using namespace mlir::block;
 
 namespace {
 /// Prints layouts as #blocked, #blocked1, ..., #slice..., #linear..., #mma...
-/// and #dot_op..., so that layout-
-/// annotated IR stays readable.
+/// and #dot_op..., so that layout-annotated IR stays readable.
 struct BlockOpAsmInterface : OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<BlockedLayoutAttr>(attr)) {
-      os << "blocked";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<SliceLayoutAttr>(attr)) {
-      os << "slice";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<LinearLayoutAttr>(attr)) {
-      os << "linear";
-      return AliasResult::FinalAlias;
-    }
-    // As Triton writes them: #mma, #mma1, ... and #dot_op, #dot_op1, ...
-    // (a #dot_op's parent prints as its #mma alias).
-    if (isa<MmaLayoutAttr>(attr)) {
-      os << "mma";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<DotOperandLayoutAttr>(attr)) {
-      os << "dot_op";
-      return AliasResult::FinalAlias;
-    }
-    return AliasResult::NoAlias;
+    // Tensor-core layouts as Triton writes them: #mma, #mma1, ... and
+    // #dot_op, ... (a #dot_op's parent prints as its #mma alias).
+    StringRef alias = llvm::TypeSwitch<Attribute, StringRef>(attr)
+                          .Case([](BlockedLayoutAttr) { return "blocked"; })
+                          .Case([](SliceLayoutAttr) { return "slice"; })
+                          .Case([](LinearLayoutAttr) { return "linear"; })
+                          .Case([](MmaLayoutAttr) { return "mma"; })
+                          .Case([](DotOperandLayoutAttr) { return "dot_op"; })
+                          .Default(StringRef());
+    if (alias.empty())
+      return AliasResult::NoAlias;
+    os << alias;
+    return AliasResult::FinalAlias;
   }
 };
 

@@ -158,6 +158,12 @@ def Block_MmaLayoutAttr : Block_Attr<"MmaLayout", "mma",
   let genVerifyDecl = 1;
 }
 
+// Printed whole (#block.mma<...> or its alias), never stripped.
+def Block_MmaParentParameter
+    : AttrParameter<"MmaLayoutAttr", "the #block.mma of the accumulator"> {
+  let printer = "$_printer.printAttribute($_self)";
+}
+
 def Block_DotOperandLayoutAttr : Block_Attr<"DotOperandLayout", "dot_operand",
     [DeclareAttrInterfaceMethods<Block_DistributedLayoutInterface>,
      DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
@@ -182,7 +188,7 @@ def Block_DotOperandLayoutAttr : Block_Attr<"DotOperandLayout", "dot_operand",
     #dot_op = #block.dot_operand<opIdx = 0, parent = #block.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>, kWidth = 2>
     ```
   }];
-  let parameters = (ins "unsigned":$opIdx, "MmaLayoutAttr":$parent,
+  let parameters = (ins "unsigned":$opIdx, Block_MmaParentParameter:$parent,
                         "unsigned":$kWidth);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
