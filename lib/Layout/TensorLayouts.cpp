@@ -251,8 +251,8 @@ LinearLayout mlir::block::getMmaAccumulatorTile() {
 // (B); a second register run covers rows 8..15 of A, and the last the upper
 // half of k.
 LinearLayout mlir::block::getMmaOperandTile(unsigned opIdx, unsigned kWidth) {
-  assert(opIdx < 2 && llvm::isPowerOf2_32(kWidth) && kWidth <= 4 &&
-         "mma.sync operands hold 1, 2 or 4 elements per register");
+  assert(opIdx < 2 && llvm::isPowerOf2_32(kWidth) && kWidth <= 8 &&
+         "mma.sync operands hold 1, 2, 4 or 8 elements per register");
   int32_t k = 8 * kWidth;
   int32_t w = kWidth;
   FragmentBuilder f;
@@ -289,6 +289,94 @@ LinearLayout mlir::block::getWgmmaOperandATile(unsigned kWidth) {
   SmallVector<LinearLayout::InDim> ins(warpTile.getInDims());
   ins.push_back({kWarp.str(), {{16, 0}, {32, 0}}});
   return LinearLayout(ins, {{"dim0", 64}, {"dim1", int32_t(8 * kWidth)}});
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor-core layouts of whole tensors
+//===----------------------------------------------------------------------===//
+
+namespace {
+using IndexBases = SmallVector<SmallVector<int64_t>>;
+
+/// `count` bases (row, col) * 2^i for i < log2(count).
+void appendRun(IndexBases &bases, int64_t row, int64_t col, int64_t count) {
+  for (int64_t step = 1; step < count; step *= 2)
+    bases.push_back({row * step, col * step});
+}
+
+/// A per-warp (per-warpgroup) fragment `tile` with the program's further
+/// warp bits `warps`, repeated over `shape` in registers: the program's tile
+/// is `ctaShape`, repeated along dimension `repOrder[0]` first.
+LinearLayout tileOverShape(const LinearLayout &tile, const IndexBases &warps,
+                           ArrayRef<int64_t> ctaShape,
+                           ArrayRef<unsigned> repOrder,
+                           ArrayRef<int64_t> shape) {
+  assert(shape.size() == 2 && "tensor-core layouts are 2-D");
+  IndexBases registers = getIndexBases(tile, kRegister);
+  IndexBases lanes = getIndexBases(tile, kLane);
+  IndexBases allWarps = getIndexBases(tile, kWarp);
+  allWarps.append(warps.begin(), warps.end());
+  for (unsigned d : repOrder) {
+    int64_t reps = std::max<int64_t>(1, shape[d] / ctaShape[d]);
+    appendRun(registers, d == 0 ? ctaShape[0] : 0, d == 1 ? ctaShape[1] : 0,
+              reps);
+  }
+  return makeDistributedLayout(shape, registers, lanes, allWarps);
+}
+} // namespace
+
+LinearLayout mlir::block::getMmaLayout(unsigned version,
+                                       ArrayRef<unsigned> warpsPerCTA,
+                                       ArrayRef<unsigned> instrShape,
+                                       ArrayRef<int64_t> shape) {
+  assert((version == 2 || version == 3) && warpsPerCTA.size() == 2 &&
+         instrShape.size() == 3 && "checked by #block.mma's verifier");
+  int64_t wm = warpsPerCTA[0], wn = warpsPerCTA[1];
+  IndexBases warps;
+  if (version == 2) {
+    // Row-major warps: the low warp-id bits step along N.
+    appendRun(warps, 0, 8, wn);
+    appendRun(warps, 16, 0, wm);
+    return tileOverShape(getMmaAccumulatorTile(), warps, {16 * wm, 8 * wn},
+                         {1, 0}, shape);
+  }
+  // Warpgroups: the tile's two warp bits step 16 and 32 rows; the others
+  // place warpgroups along M first, then along N.
+  int64_t n = instrShape[1];
+  appendRun(warps, 64, 0, wm / 4);
+  appendRun(warps, 0, n, wn);
+  return tileOverShape(getWgmmaAccumulatorTile(n), warps, {16 * wm, n * wn},
+                       {1, 0}, shape);
+}
+
+LinearLayout mlir::block::getDotOperandLayout(unsigned opIdx, unsigned version,
+                                              ArrayRef<unsigned> warpsPerCTA,
+                                              ArrayRef<unsigned> instrShape,
+                                              unsigned kWidth,
+                                              ArrayRef<int64_t> shape) {
+  assert((version == 2 || (version == 3 && opIdx == 0)) &&
+         warpsPerCTA.size() == 2 && "checked by #block.dot_operand's verifier");
+  int64_t wm = warpsPerCTA[0], wn = warpsPerCTA[1];
+  int64_t k = 8 * kWidth;
+  // The warps keep the bits they have in the accumulator: those that move
+  // along the other operand's dimension replicate (zero bases).
+  IndexBases warps;
+  if (version == 3) {
+    appendRun(warps, 64, 0, wm / 4);
+    appendRun(warps, 0, 0, wn);
+    return tileOverShape(getWgmmaOperandATile(kWidth), warps, {16 * wm, k},
+                         {1, 0}, shape);
+  }
+  if (opIdx == 0) {
+    appendRun(warps, 0, 0, wn);
+    appendRun(warps, 16, 0, wm);
+    return tileOverShape(getMmaOperandTile(0, kWidth), warps, {16 * wm, k},
+                         {1, 0}, shape);
+  }
+  appendRun(warps, 0, 8, wn);
+  appendRun(warps, 0, 0, wm);
+  return tileOverShape(getMmaOperandTile(1, kWidth), warps, {k, 8 * wn},
+                       {0, 1}, shape);
 }
 
 //===----------------------------------------------------------------------===//

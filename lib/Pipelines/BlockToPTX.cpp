@@ -165,7 +165,8 @@ std::string mlir::block::getTargetFeatures(const BlockToPTXOptions &options) {
 
 void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
                                            const BlockToPTXOptions &options) {
-  pm.addPass(createBlockKernelDefaults({options.numWarps}));
+  // The chip goes on the module (block.target) before the layout passes.
+  pm.addPass(createBlockKernelDefaults({options.numWarps, options.chip}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createInlinerPass());
   pm.addPass(createCSEPass());

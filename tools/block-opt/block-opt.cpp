@@ -28,6 +28,7 @@
 namespace mlir::block::test {
 void registerTestAxisInfoPass();
 void registerTestLayoutsToLinearPass();
+void registerTestDotLayoutsPass();
 } // namespace mlir::block::test
 
 int main(int argc, char **argv) {
@@ -36,6 +37,7 @@ int main(int argc, char **argv) {
   mlir::block::registerAllBlockPasses();
   mlir::block::test::registerTestAxisInfoPass();
   mlir::block::test::registerTestLayoutsToLinearPass();
+  mlir::block::test::registerTestDotLayoutsPass();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -144,6 +144,196 @@ TEST(WgmmaFragments, AccumulatorIsTheNextRegisterOperand) {
     EXPECT_EQ(relabel->apply({0, lane, 0}), (Index{0, lane, 0}));
 }
 
+TEST(MmaFragments, OperandsM16N8K64FourBit) {
+  // a0..a31 (4 registers of 8): row = groupID (+8 for a8..a15, a24..a31),
+  // col = 8 * threadID_in_group + (i & 7), + 32 for a16..a31; b0..b15: row =
+  // 8 * threadID_in_group + (i & 7), + 32 for b8..b15, col = groupID.
+  expectTable(getMmaOperandTile(0, 8), [](int32_t i, int32_t lane, int32_t) {
+    return Index{groupId(lane) + ((i / 8) % 2 ? 8 : 0),
+                 threadInGroup(lane) * 8 + (i & 7) + (i >= 16 ? 32 : 0)};
+  });
+  expectTable(getMmaOperandTile(1, 8), [](int32_t i, int32_t lane, int32_t) {
+    return Index{threadInGroup(lane) * 8 + (i & 7) + (i >= 8 ? 32 : 0),
+                 groupId(lane)};
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Whole tensors: #block.mma and #block.dot_operand
+//===----------------------------------------------------------------------===//
+
+/// The ISA's m16n8 accumulator element of c[i] of `lane` (the table of
+/// AccumulatorM16N8).
+Index mmaAccElement(int32_t i, int32_t lane) {
+  return Index{groupId(lane) + (i >= 2 ? 8 : 0), threadInGroup(lane) * 2 + (i & 1)};
+}
+
+TEST(MmaLayouts, V2Accumulator64x64OverFourWarps) {
+  // warpsPerCTA = [2, 2]: warp w is at m-index w / 2, n-index w % 2; the
+  // program's tile is 32 x 16, repeated 4 times along N (registers 4..15),
+  // then twice along M (registers 16..31).
+  LinearLayout l = getMmaLayout(2, {2, 2}, {16, 8, 16}, {64, 64});
+  EXPECT_EQ(l.getInDimSize(kRegister), 32);
+  EXPECT_EQ(l.getInDimSize(kWarp), 4);
+  expectTable(l, [](int32_t r, int32_t lane, int32_t w) {
+    Index e = mmaAccElement(r & 3, lane);
+    int32_t repN = (r >> 2) & 3, repM = r >> 4;
+    return Index{repM * 32 + (w >> 1) * 16 + e[0],
+                 repN * 16 + (w & 1) * 8 + e[1]};
+  });
+}
+
+TEST(MmaLayouts, V2AccumulatorWarpsAlongM) {
+  // 8 warps along M of a 128 x 32 tile: each warp 16 rows, 4 tiles along N.
+  LinearLayout l = getMmaLayout(2, {8, 1}, {16, 8, 16}, {128, 32});
+  expectTable(l, [](int32_t r, int32_t lane, int32_t w) {
+    Index e = mmaAccElement(r & 3, lane);
+    return Index{w * 16 + e[0], (r >> 2) * 8 + e[1]};
+  });
+}
+
+TEST(MmaLayouts, V2AccumulatorSmallerThanTheTileReplicates) {
+  // A 16 x 8 tensor over [2, 2] warps: every warp holds the whole tile.
+  LinearLayout l = getMmaLayout(2, {2, 2}, {16, 8, 16}, {16, 8});
+  EXPECT_TRUE(l.isSurjective());
+  EXPECT_FALSE(l.isInjective());
+  for (int32_t w = 0; w < 4; ++w)
+    for (int32_t lane = 0; lane < kWarpSize; ++lane)
+      for (int32_t r = 0; r < 4; ++r)
+        EXPECT_EQ(l.apply({r, lane, w}), mmaAccElement(r, lane));
+}
+
+TEST(MmaLayouts, V3Accumulator128x256OverTwoWarpgroupsAndN) {
+  // 8 warps [4, 2], m64n64: warps 0..3 are the first warpgroup (rows 16 *
+  // warp), warps 4..7 the second, at columns 64..127; the 64 x 128 tile
+  // repeats twice along N (registers 32..63), then twice along M.
+  LinearLayout l = getMmaLayout(3, {4, 2}, {64, 64, 16}, {128, 256});
+  EXPECT_EQ(l.getInDimSize(kRegister), 128);
+  expectTable(l, [](int32_t r, int32_t lane, int32_t w) {
+    int32_t i = r & 31, repN = (r >> 5) & 1, repM = r >> 6;
+    int32_t row = 16 * (w & 3) + groupId(lane) + 8 * ((i >> 1) & 1);
+    int32_t col = 8 * (i >> 2) + threadInGroup(lane) * 2 + (i & 1);
+    return Index{repM * 64 + row, repN * 128 + (w >> 2) * 64 + col};
+  });
+}
+
+TEST(MmaLayouts, V3AccumulatorTwoWarpgroupsAlongM) {
+  // 8 warps [8, 1], m64n128 on 128 x 128: warpgroup 1 takes rows 64..127.
+  LinearLayout l = getMmaLayout(3, {8, 1}, {64, 128, 16}, {128, 128});
+  expectTable(l, [](int32_t i, int32_t lane, int32_t w) {
+    int32_t row = 16 * w + groupId(lane) + 8 * ((i >> 1) & 1);
+    int32_t col = 8 * (i >> 2) + threadInGroup(lane) * 2 + (i & 1);
+    return Index{row, col};
+  });
+}
+
+/// The ISA's m16n8k16 A element of a[i] of `lane` (OperandAM16K16SixteenBit).
+Index mmaAElement(int32_t i, int32_t lane) {
+  bool lowerRows = i < 2 || i == 4 || i == 5;
+  return Index{groupId(lane) + (lowerRows ? 0 : 8),
+               threadInGroup(lane) * 2 + (i & 1) + (i >= 4 ? 8 : 0)};
+}
+
+TEST(DotOperandLayouts, V2OperandA64x64OverFourWarps) {
+  // A of [2, 2] warps, kWidth 2: warps 2m and 2m + 1 (the n-index) hold the
+  // same rows; 4 repetitions along K, then 2 along M.
+  LinearLayout l = getDotOperandLayout(0, 2, {2, 2}, {16, 8, 16}, 2, {64, 64});
+  EXPECT_EQ(l.getInDimSize(kRegister), 64);
+  EXPECT_TRUE(l.isSurjective());
+  int32_t warps = l.getInDimSize(kWarp);
+  for (int32_t w = 0; w < warps; ++w)
+    for (int32_t lane = 0; lane < kWarpSize; ++lane)
+      for (int32_t r = 0; r < 64; ++r) {
+        Index e = mmaAElement(r & 7, lane);
+        int32_t repK = (r >> 3) & 3, repM = r >> 5;
+        EXPECT_EQ(l.apply({r, lane, w}),
+                  (Index{repM * 32 + (w >> 1) * 16 + e[0], repK * 16 + e[1]}))
+            << r << " " << lane << " " << w;
+      }
+}
+
+TEST(DotOperandLayouts, V2OperandB64x64OverFourWarps) {
+  // B of [2, 2] warps, kWidth 2: b[i] at row 2 * threadID_in_group + (i & 1)
+  // (+8 for b2, b3), column groupID; warps w and w + 2 (the m-index) hold
+  // the same columns; 4 repetitions along K, then 4 along N.
+  LinearLayout l = getDotOperandLayout(1, 2, {2, 2}, {16, 8, 16}, 2, {64, 64});
+  EXPECT_EQ(l.getInDimSize(kRegister), 64);
+  EXPECT_TRUE(l.isSurjective());
+  for (int32_t w = 0; w < 4; ++w)
+    for (int32_t lane = 0; lane < kWarpSize; ++lane)
+      for (int32_t r = 0; r < 64; ++r) {
+        int32_t i = r & 3, repK = (r >> 2) & 3, repN = r >> 4;
+        int32_t row = threadInGroup(lane) * 2 + (i & 1) + (i >= 2 ? 8 : 0);
+        EXPECT_EQ(l.apply({r, lane, w}),
+                  (Index{repK * 16 + row, repN * 16 + (w & 1) * 8 + groupId(lane)}))
+            << r << " " << lane << " " << w;
+      }
+}
+
+TEST(DotOperandLayouts, V2OperandsEightBit) {
+  // m16n8k32 (kWidth 4): A 32 x 64 over [2, 1] warps, B 64 x 16 over them.
+  LinearLayout a = getDotOperandLayout(0, 2, {2, 1}, {16, 8, 32}, 4, {32, 64});
+  expectTable(a, [](int32_t r, int32_t lane, int32_t w) {
+    int32_t i = r & 15, repK = r >> 4;
+    int32_t row = groupId(lane) + ((i / 4) % 2 ? 8 : 0);
+    int32_t col = threadInGroup(lane) * 4 + (i & 3) + (i >= 8 ? 16 : 0);
+    return Index{w * 16 + row, repK * 32 + col};
+  });
+  LinearLayout b = getDotOperandLayout(1, 2, {1, 2}, {16, 8, 32}, 4, {64, 16});
+  expectTable(b, [](int32_t r, int32_t lane, int32_t w) {
+    int32_t i = r & 7, repK = r >> 3;
+    int32_t row = threadInGroup(lane) * 4 + (i & 3) + (i >= 4 ? 16 : 0);
+    return Index{repK * 32 + row, w * 8 + groupId(lane)};
+  });
+}
+
+TEST(DotOperandLayouts, V3RegisterA128x32) {
+  // wgmma A in registers, [8, 1] warps, kWidth 2: warpgroup g takes rows
+  // 64 g..; a[i] of the m64k16 table; 2 repetitions along K.
+  LinearLayout l = getDotOperandLayout(0, 3, {8, 1}, {64, 64, 16}, 2, {128, 32});
+  expectTable(l, [](int32_t r, int32_t lane, int32_t w) {
+    int32_t i = r & 7, repK = r >> 3;
+    int32_t row = 16 * w + groupId(lane) + 8 * ((i >> 1) & 1);
+    int32_t col = threadInGroup(lane) * 2 + (i & 1) + 8 * (i >> 2);
+    return Index{row, repK * 16 + col};
+  });
+}
+
+TEST(DotOperandLayouts, AccumulatorIsTheNextOperandA) {
+  // C = A.B; D = C'.E with C' = C in a 16-bit type: C's accumulator layout
+  // holds, in each thread, the elements of the next product's A operand
+  // (kWidth 2), in the same registers: the conversion is the identity
+  // register relabel when every warp is along M (the ISA's fragments agree:
+  // c0, c1 = a0, a1; c2, c3 = a2, a3; the next n-tile's c's = a4..a7).
+  for (auto [warps, shape] :
+       {std::pair<llvm::SmallVector<unsigned>, llvm::SmallVector<int64_t>>{
+            {4, 1}, {64, 64}},
+        {{8, 1}, {128, 32}},
+        {{2, 1}, {64, 128}}}) {
+    LinearLayout acc = getMmaLayout(2, warps, {16, 8, 16}, shape);
+    LinearLayout a = getDotOperandLayout(0, 2, warps, {16, 8, 16}, 2, shape);
+    std::optional<LinearLayout> relabel = getRegisterRelabel(acc, a);
+    ASSERT_TRUE(relabel) << acc.toString() << "\n" << a.toString();
+    EXPECT_EQ(*relabel, LinearLayout::identity1D(acc.getInDimSize(kRegister),
+                                                 kRegister, kRegister));
+  }
+  // wgmma: two warpgroups along M, m64n64, as attention's P.V.
+  LinearLayout acc = getMmaLayout(3, {8, 1}, {64, 64, 16}, {128, 64});
+  LinearLayout a = getDotOperandLayout(0, 3, {8, 1}, {64, 64, 16}, 2, {128, 64});
+  std::optional<LinearLayout> relabel = getRegisterRelabel(acc, a);
+  ASSERT_TRUE(relabel);
+  EXPECT_EQ(*relabel, LinearLayout::identity1D(32, kRegister, kRegister));
+  // With warps along N the operand's warps replicate what the accumulator's
+  // split: no relabel, data must move.
+  EXPECT_FALSE(getRegisterRelabel(
+      getMmaLayout(2, {2, 2}, {16, 8, 16}, {64, 64}),
+      getDotOperandLayout(0, 2, {2, 2}, {16, 8, 16}, 2, {64, 64})));
+  // Nor for 8-bit operands (kWidth 4): the ISA's A holds 4 consecutive k.
+  EXPECT_FALSE(getRegisterRelabel(
+      getMmaLayout(2, {4, 1}, {16, 8, 32}, {64, 64}),
+      getDotOperandLayout(0, 2, {4, 1}, {16, 8, 32}, 4, {64, 64})));
+}
+
 TEST(TensorLayouts, DistributedLayoutWrapsToTheShape) {
   // A 2 x 4 tensor in a layout made for 4 x 8: the bases wrap and replicate.
   LinearLayout l = makeDistributedLayout(

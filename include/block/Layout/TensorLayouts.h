@@ -108,7 +108,7 @@ LinearLayout reshapeTensor(const LinearLayout &layout,
 LinearLayout getMmaAccumulatorTile();
 
 /// One warp's mma.sync operand of `kWidth` elements per 32-bit register
-/// (1 for tf32, 2 for f16/bf16, 4 for 8-bit types): A (`opIdx` 0) is a
+/// (1 for tf32, 2 for f16/bf16, 4 for 8-bit types, 8 for 4-bit types): A (`opIdx` 0) is a
 /// 16 x 8*kWidth tile (m x k), B (`opIdx` 1) an 8*kWidth x 8 tile (k x n).
 LinearLayout getMmaOperandTile(unsigned opIdx, unsigned kWidth);
 
@@ -119,6 +119,43 @@ LinearLayout getWgmmaAccumulatorTile(int32_t n);
 /// One warpgroup's wgmma A operand in registers, `kWidth` elements per
 /// 32-bit register: (register, lane, warp) to a 64 x 8*kWidth tile.
 LinearLayout getWgmmaOperandATile(unsigned kWidth);
+
+/// The layout of an M x N tensor (`shape`) in the accumulators of the
+/// tensor-core products of a program instance (#block.mma):
+///  - `version` 2: mma.sync; `instrShape` = [16, 8, k]; each warp holds
+///    m16n8 tiles (getMmaAccumulatorTile); the warps of `warpsPerCTA` =
+///    [wm, wn] are placed row-major (warp id = m-index * wn + n-index), so
+///    the program's tile is 16*wm x 8*wn;
+///  - `version` 3: wgmma; `instrShape` = [64, n, k]; each warpgroup (four
+///    consecutive warps, wm a multiple of 4) holds an m64nN tile
+///    (getWgmmaAccumulatorTile), the warpgroups placed along M first (warp id
+///    = n-index * wm + m-index, as the warps of one warpgroup must be), so
+///    the program's tile is 16*wm x n*wn.
+/// A larger tensor repeats the program's tile in registers, along N first
+/// (a thread's register r + 4 * j holds tile j along N for mma.sync), then
+/// along M; a smaller one wraps (replicates) as every distributed layout
+/// does. The parameters must satisfy #block.mma's verifier.
+LinearLayout getMmaLayout(unsigned version,
+                          llvm::ArrayRef<unsigned> warpsPerCTA,
+                          llvm::ArrayRef<unsigned> instrShape,
+                          llvm::ArrayRef<int64_t> shape);
+
+/// The layout of a product's operand `opIdx` (0: A, M x K; 1: B, K x N) in
+/// the registers of the product whose accumulator has the #block.mma layout
+/// (`version`, `warpsPerCTA`, `instrShape`), `kWidth` elements per 32-bit
+/// register (#block.dot_operand): each warp (warpgroup for version 3, A
+/// only) holds the ISA's operand fragments (getMmaOperandTile,
+/// getWgmmaOperandATile) of its rows of A (columns of B), at the positions
+/// its accumulator tiles have; the warps that share those rows (columns)
+/// hold copies. A larger tensor repeats the tile in registers along K first,
+/// then along M (N). For 16-bit types (kWidth 2) with all warps along M
+/// (wn = 1), the accumulator of one product is, register for register, the
+/// A operand of the next.
+LinearLayout getDotOperandLayout(unsigned opIdx, unsigned version,
+                                 llvm::ArrayRef<unsigned> warpsPerCTA,
+                                 llvm::ArrayRef<unsigned> instrShape,
+                                 unsigned kWidth,
+                                 llvm::ArrayRef<int64_t> shape);
 
 //===----------------------------------------------------------------------===//
 // Shared memory: `offset` (in elements) to a tensor index

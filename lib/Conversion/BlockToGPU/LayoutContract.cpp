@@ -44,6 +44,14 @@ static SmallVector<Type> getTensorTypes(Operation *op) {
   return types;
 }
 
+/// Whether `layout` is, or slices, a tensor-core layout: #block.mma or
+/// #block.dot_operand.
+static bool isTensorCoreLayout(Attribute layout) {
+  if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
+    return isTensorCoreLayout(slice.getParent());
+  return isa<MmaLayoutAttr, DotOperandLayoutAttr>(layout);
+}
+
 /// Every tensor type has a distributed layout over `numWarps` warps.
 static LogicalResult checkTensorType(Operation *op, Type type,
                                      int64_t numWarps) {
@@ -55,6 +63,14 @@ static LogicalResult checkTensorType(Operation *op, Type type,
   if (!layout)
     return op->emitOpError() << "has the tensor type " << type
                              << " without a distributed layout" << kRunLayouts;
+  // The layout algebra describes them, but no pattern produces or consumes
+  // the tensor-core instructions' fragments yet (issue 18).
+  if (isTensorCoreLayout(layout))
+    return op->emitOpError()
+           << "has the tensor type " << type
+           << " with a tensor-core layout, which the GPU lowering does not "
+              "support yet (no mma.sync or wgmma lowering): use "
+              "#block.blocked or #block.linear layouts";
   if (layout.getNumWarps() != numWarps)
     return op->emitOpError()
            << "has the tensor type " << type << " whose layout spreads over "

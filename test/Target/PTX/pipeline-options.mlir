@@ -16,7 +16,8 @@
 // CUSTOM-SAME: .target sm_80
 // CUSTOM-SAME: .maxntid 64, 1, 1
 
-// PIPELINE: block-kernel-defaults{num-warps=4}
+// The chip reaches the module as block.target before the layout passes.
+// PIPELINE: block-kernel-defaults{chip=sm_90a num-warps=4}
 // PIPELINE: block-assign-layouts
 // PIPELINE: block-remove-layout-conversions
 // PIPELINE: blockgpu-materialize-shared-memory

@@ -358,3 +358,117 @@ void LinearLayoutAttr::print(AsmPrinter &printer) const {
       });
   printer << ">";
 }
+
+//===----------------------------------------------------------------------===//
+// MmaLayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      unsigned version, ArrayRef<unsigned> warpsPerCTA,
+                      ArrayRef<unsigned> instrShape) {
+  if (version != 2 && version != 3)
+    return emitError() << "#block.mma: version must be 2 (mma.sync) or 3 "
+                          "(wgmma), but is "
+                       << version;
+  if (warpsPerCTA.size() != 2)
+    return emitError() << "#block.mma: warpsPerCTA must have two entries "
+                          "([warps along M, warps along N]), but has "
+                       << warpsPerCTA.size();
+  for (unsigned w : warpsPerCTA)
+    if (w == 0 || !llvm::isPowerOf2_32(w))
+      return emitError() << "#block.mma: every entry of warpsPerCTA must be "
+                            "a power of two, but one is "
+                         << w;
+  if (product(warpsPerCTA) > 32)
+    return emitError() << "#block.mma: warpsPerCTA multiplies to "
+                       << product(warpsPerCTA) << ", more than 32 warps";
+  if (version == 3 && warpsPerCTA[0] % 4)
+    return emitError() << "#block.mma: version 3 (wgmma) places warpgroups "
+                          "of 4 warps along M, so warpsPerCTA[0] must be a "
+                          "multiple of 4, but is "
+                       << warpsPerCTA[0];
+  if (instrShape.size() != 3)
+    return emitError() << "#block.mma: instrShape must be [m, n, k], but has "
+                       << instrShape.size() << " entries";
+  unsigned m = instrShape[0], n = instrShape[1], k = instrShape[2];
+  if (version == 2) {
+    if (m != 16 || n != 8 || !llvm::is_contained({8u, 16u, 32u, 64u}, k))
+      return emitError() << "#block.mma: version 2 (mma.sync) needs "
+                            "instrShape = [16, 8, k] with k = 8, 16, 32 or "
+                            "64, but has ["
+                         << m << ", " << n << ", " << k << "]";
+    return success();
+  }
+  if (m != 64 || n < 8 || n > 256 || !llvm::isPowerOf2_32(n) ||
+      !llvm::is_contained({8u, 16u, 32u}, k))
+    return emitError() << "#block.mma: version 3 (wgmma) needs instrShape = "
+                          "[64, n, k] with n a power of two from 8 to 256 "
+                          "and k = 8, 16 or 32, but has ["
+                       << m << ", " << n << ", " << k << "]";
+  return success();
+}
+
+LogicalResult
+MmaLayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                              function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, shape, emitError);
+}
+
+unsigned MmaLayoutAttr::getRank() const { return 2; }
+
+unsigned MmaLayoutAttr::getNumWarps() const { return product(getWarpsPerCTA()); }
+
+LinearLayout MmaLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return getMmaLayout(getVersion(), getWarpsPerCTA(), getInstrShape(), shape);
+}
+
+//===----------------------------------------------------------------------===//
+// DotOperandLayoutAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             unsigned opIdx, MmaLayoutAttr parent,
+                             unsigned kWidth) {
+  if (!parent)
+    return emitError() << "#block.dot_operand needs a #block.mma parent";
+  if (opIdx > 1)
+    return emitError() << "#block.dot_operand: opIdx must be 0 (A) or 1 (B), "
+                          "but is "
+                       << opIdx;
+  if (parent.isWgmma() && opIdx != 0)
+    return emitError() << "#block.dot_operand: wgmma (a version 3 parent) "
+                          "reads B from shared memory only; only opIdx = 0 "
+                          "has a register layout";
+  if (!llvm::is_contained({1u, 2u, 4u, 8u}, kWidth))
+    return emitError() << "#block.dot_operand: kWidth (elements per 32-bit "
+                          "register) must be 1, 2, 4 or 8, but is "
+                       << kWidth;
+  unsigned k = parent.getInstrShape()[2];
+  if (8 * kWidth != k)
+    return emitError() << "#block.dot_operand: kWidth = " << kWidth
+                       << " gives fragments of k = " << 8 * kWidth
+                       << ", but the parent's instructions have k = " << k
+                       << " (kWidth must be " << k / 8 << ")";
+  return success();
+}
+
+LogicalResult DotOperandLayoutAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyLayoutRank(*this, shape, emitError);
+}
+
+unsigned DotOperandLayoutAttr::getRank() const { return 2; }
+
+unsigned DotOperandLayoutAttr::getNumWarps() const {
+  return getParent().getNumWarps();
+}
+
+LinearLayout DotOperandLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  MmaLayoutAttr parent = getParent();
+  return getDotOperandLayout(getOpIdx(), parent.getVersion(),
+                             parent.getWarpsPerCTA(), parent.getInstrShape(),
+                             getKWidth(), shape);
+}

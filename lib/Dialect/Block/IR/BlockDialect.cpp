@@ -11,10 +11,12 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -25,24 +27,24 @@ using namespace mlir::block;
 #include "block/Dialect/Block/IR/BlockOpsEnums.cpp.inc"
 
 namespace {
-/// Prints layouts as #blocked, #blocked1, ... and #slice..., so that layout-
-/// annotated IR stays readable.
+/// Prints layouts as #blocked, #blocked1, ..., #slice..., #linear..., #mma...
+/// and #dot_op..., so that layout-annotated IR stays readable.
 struct BlockOpAsmInterface : OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<BlockedLayoutAttr>(attr)) {
-      os << "blocked";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<SliceLayoutAttr>(attr)) {
-      os << "slice";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<LinearLayoutAttr>(attr)) {
-      os << "linear";
-      return AliasResult::FinalAlias;
-    }
-    return AliasResult::NoAlias;
+    // Tensor-core layouts as Triton writes them: #mma, #mma1, ... and
+    // #dot_op, ... (a #dot_op's parent prints as its #mma alias).
+    StringRef alias = llvm::TypeSwitch<Attribute, StringRef>(attr)
+                          .Case([](BlockedLayoutAttr) { return "blocked"; })
+                          .Case([](SliceLayoutAttr) { return "slice"; })
+                          .Case([](LinearLayoutAttr) { return "linear"; })
+                          .Case([](MmaLayoutAttr) { return "mma"; })
+                          .Case([](DotOperandLayoutAttr) { return "dot_op"; })
+                          .Default(StringRef());
+    if (alias.empty())
+      return AliasResult::NoAlias;
+    os << alias;
+    return AliasResult::FinalAlias;
   }
 };
 
@@ -246,8 +248,43 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
                              << ", but must be a power of two from 1 to 32";
     return success();
   }
+  if (name == getTargetAttrName()) {
+    if (!isa<ModuleOp>(op))
+      return op->emitError() << "'" << name
+                             << "' is only valid on a builtin.module";
+    auto chip = dyn_cast<StringAttr>(attr.getValue());
+    if (!chip || !parseTargetChip(chip.getValue()))
+      return op->emitError() << "'" << name << "' must name a chip as a "
+                             << "string \"sm_<capability>[a|f]\" (e.g. "
+                                "\"sm_90a\"), but is "
+                             << attr.getValue();
+    return success();
+  }
   return op->emitError() << "unknown block dialect attribute '" << name
                          << "'";
+}
+
+std::optional<TargetChip> mlir::block::parseTargetChip(StringRef name) {
+  if (!name.consume_front("sm_"))
+    return std::nullopt;
+  StringRef digits = name.take_while(llvm::isDigit);
+  StringRef suffix = name.drop_front(digits.size());
+  TargetChip chip;
+  if (digits.empty() || digits.size() > 4 ||
+      digits.getAsInteger(10, chip.capability) || chip.capability < 10 ||
+      (suffix != "" && suffix != "a" && suffix != "f"))
+    return std::nullopt;
+  chip.archSpecific = suffix == "a";
+  chip.familySpecific = suffix == "f";
+  return chip;
+}
+
+std::optional<TargetChip> mlir::block::getTargetChip(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto chip = op->getAttrOfType<StringAttr>(
+            BlockDialect::getTargetAttrName()))
+      return parseTargetChip(chip.getValue());
+  return std::nullopt;
 }
 
 LogicalResult BlockDialect::verifyRegionArgAttribute(Operation *op,

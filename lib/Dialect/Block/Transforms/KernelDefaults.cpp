@@ -25,6 +25,17 @@ struct BlockKernelDefaultsPass
       return signalPassFailure();
     }
     Builder builder(&getContext());
+    if (!chip.empty()) {
+      if (!parseTargetChip(chip)) {
+        emitError(getOperation().getLoc())
+            << "block-kernel-defaults: chip=" << chip.getValue()
+            << " is not a chip name sm_<capability>[a|f] (e.g. sm_90a)";
+        return signalPassFailure();
+      }
+      if (!getOperation()->hasAttr(BlockDialect::getTargetAttrName()))
+        getOperation()->setAttr(BlockDialect::getTargetAttrName(),
+                                builder.getStringAttr(chip));
+    }
     getOperation().walk([&](func::FuncOp func) {
       if (isKernel(func) && !func->hasAttr(BlockDialect::getNumWarpsAttrName()))
         func->setAttr(BlockDialect::getNumWarpsAttrName(),

@@ -51,6 +51,30 @@ LogicalResult verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
 /// True if `op` is a `func.func` marked as a block kernel.
 bool isKernel(Operation *op);
 
+/// A chip the passes compile for, from its name "sm_<capability>[a|f]".
+struct TargetChip {
+  /// The compute capability as major * 10 + minor: 80 for sm_80, 90 for
+  /// sm_90a.
+  unsigned capability = 0;
+  /// The architecture-specific variant ("sm_90a"): wgmma needs it.
+  bool archSpecific = false;
+  /// The family-specific variant ("sm_100f").
+  bool familySpecific = false;
+
+  /// wgmma.mma_async: sm_90a only.
+  bool hasWgmma() const { return capability == 90 && archSpecific; }
+  /// mma.sync m16n8 with f16, bf16, tf32 and 8-bit integer operands.
+  bool hasMmaSync() const { return capability >= 80; }
+};
+
+/// The chip named `name` ("sm_80", "sm_90a", "sm_100f"), or nullopt.
+std::optional<TargetChip> parseTargetChip(StringRef name);
+
+/// The chip of the innermost operation around `op` (itself included) that
+/// carries `block.target` (the module's), or nullopt when none does: then
+/// the passes assume no tensor cores.
+std::optional<TargetChip> getTargetChip(Operation *op);
+
 } // namespace mlir::block
 
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKDIALECT_H

@@ -27,6 +27,11 @@ def Block_Dialect : Dialect {
     integer argument is a multiple of N) and `block.alignment = N` (a pointer
     argument is aligned to N bytes). The compiler relies on the hints; the
     runtime checks every launch against them.
+
+    A module may carry `block.target = "sm_90a"`: the chip it is compiled
+    for (block-to-ptx sets it from its `chip` option, through
+    block-kernel-defaults), which the layout passes read through
+    `getTargetChip` to choose tensor-core layouts.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -42,6 +47,7 @@ def Block_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getNumWarpsAttrName() { return "block.num_warps"; }
     static constexpr ::llvm::StringLiteral getDivisibilityAttrName() { return "block.divisibility"; }
     static constexpr ::llvm::StringLiteral getAlignmentAttrName() { return "block.alignment"; }
+    static constexpr ::llvm::StringLiteral getTargetAttrName() { return "block.target"; }
   }];
 }
 

@@ -11,10 +11,17 @@ def BlockKernelDefaults : Pass<"block-kernel-defaults", "::mlir::ModuleOp"> {
     Sets `block.num_warps` on every kernel (`func.func` with `block.kernel`)
     that has none, so that later passes and the bundle manifest agree on the
     number of threads per program instance.
+
+    With `chip` (e.g. `chip=sm_90a`), also sets the module's `block.target`
+    when it has none, so that the layout passes know the chip
+    (`getTargetChip`): block-to-ptx passes its own `chip` option.
   }];
   let options = [
     Option<"numWarps", "num-warps", "unsigned", /*default=*/"4",
-           "Warps per program instance for kernels that do not say">
+           "Warps per program instance for kernels that do not say">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip (sm_80, sm_90a, ...) to record as the module's "
+           "block.target when it has none; none when empty">
   ];
 }
 

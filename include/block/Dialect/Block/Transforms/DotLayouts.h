@@ -1,0 +1,45 @@
+//===- DotLayouts.h - Which layout a product's accumulator gets -*- C++ -*-===//
+//
+// The choice between the tensor-core paths (wgmma, mma.sync) and the FMA
+// path for a block.dot, by chip, element types and shape. Not yet used by
+// block-assign-layouts: the lowering of #block.mma does not exist yet
+// (issue 18); the test pass -test-block-dot-layouts shows the choice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_DIALECT_BLOCK_TRANSFORMS_DOTLAYOUTS_H
+#define BLOCK_DIALECT_BLOCK_TRANSFORMS_DOTLAYOUTS_H
+
+#include "block/Dialect/Block/IR/BlockDialect.h"
+
+namespace mlir::block {
+
+class DotOp;
+
+/// The #block.mma layout the M x N accumulator of a product of M x K by
+/// K x N with element types `a`, `b` into `acc` gets on `chip` with
+/// `numWarps` warps, or null for the FMA path:
+///  - version 3 (wgmma) on sm_90a for f16 or bf16 into f32 (f16 also into
+///    f16), f32 as tf32 into f32 (only when `allowTf32`: the default
+///    precision is exact), f8E4M3FN / f8E5M2 into f32, and i8 into i32,
+///    when numWarps is a multiple of 4, M a multiple of 64 and K of the
+///    instruction's k (8 for tf32, 16 for 16-bit, 32 for 8-bit types): all
+///    warps along M while M has 16 rows per warp, n = min(256, N / wn);
+///  - version 2 (mma.sync) on sm_80 and later for the same types but fp8,
+///    when M is a multiple of 16, N of 8 and K of k: the warps balance the
+///    repetitions along M and N as Triton's warpsPerTileV2 does;
+///  - null (FMA) otherwise: f64, exact f32, no chip or an older one, and
+///    shapes the instructions do not cover.
+MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
+                                         std::optional<TargetChip> chip,
+                                         Type a, Type b, Type acc, int64_t m,
+                                         int64_t n, int64_t k,
+                                         unsigned numWarps, bool allowTf32);
+
+/// The choice for `dot`, with the chip of its module and the warps of its
+/// kernel (4 when it has none).
+MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, bool allowTf32 = false);
+
+} // namespace mlir::block
+
+#endif // BLOCK_DIALECT_BLOCK_TRANSFORMS_DOTLAYOUTS_H

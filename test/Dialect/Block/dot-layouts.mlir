@@ -1,0 +1,130 @@
+// RUN: block-opt %s -split-input-file -test-block-dot-layouts -mlir-print-local-scope | FileCheck %s
+
+// Which layout each block.dot's accumulator would get, by the module's chip
+// (block.target), the element types, the shape and the kernel's warps
+// (chooseDotAccumulatorLayout; block-assign-layouts does not use it until
+// the tensor-core lowering exists). fp8 (wgmma only) is not tested here:
+// block tensors have no fp8 element types yet.
+
+// CHECK-LABEL: func.func @sm90a
+module attributes {block.target = "sm_90a"} {
+  func.func @sm90a() attributes {block.kernel, block.num_warps = 4 : i32} {
+    %ah = arith.constant dense<1.0> : tensor<128x64xf16>
+    %bh = arith.constant dense<1.0> : tensor<64x128xf16>
+    %c = arith.constant dense<0.0> : tensor<128x128xf32>
+    // One warpgroup, m64n128k16.
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 16]>
+    %0 = block.dot %ah, %bh, %c : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    %ab = arith.constant dense<1.0> : tensor<128x64xbf16>
+    %bb = arith.constant dense<1.0> : tensor<64x128xbf16>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 16]>
+    %1 = block.dot %ab, %bb, %c : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
+    %af = arith.constant dense<1.0> : tensor<128x64xf32>
+    %bf = arith.constant dense<1.0> : tensor<64x128xf32>
+    // f32 is exact (FMA) unless tf32 is allowed: then k8.
+    // CHECK: block.dot {{.*}}test.accumulator = "fma"
+    %2 = block.dot %af, %bf, %c : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 8]>
+    %3 = block.dot %af, %bf, %c {test.allow_tf32} : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
+    %a8 = arith.constant dense<1> : tensor<128x64xi8>
+    %b8 = arith.constant dense<1> : tensor<64x128xi8>
+    %ci = arith.constant dense<0> : tensor<128x128xi32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 32]>
+    %4 = block.dot %a8, %b8, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
+    %ad = arith.constant dense<1.0> : tensor<128x64xf64>
+    %bd = arith.constant dense<1.0> : tensor<64x128xf64>
+    %cd = arith.constant dense<0.0> : tensor<128x128xf64>
+    // CHECK: block.dot {{.*}}test.accumulator = "fma"
+    %6 = block.dot %ad, %bd, %cd : tensor<128x64xf64>, tensor<64x128xf64> -> tensor<128x128xf64>
+    // M = 32 is below wgmma's 64 rows: mma.sync instead.
+    %as = arith.constant dense<1.0> : tensor<32x64xf16>
+    %cs = arith.constant dense<0.0> : tensor<32x128xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [1, 4], instrShape = [16, 8, 16]>
+    %7 = block.dot %as, %bh, %cs : tensor<32x64xf16>, tensor<64x128xf16> -> tensor<32x128xf32>
+    return
+  }
+
+  // CHECK-LABEL: func.func @eight_warps
+  func.func @eight_warps() attributes {block.kernel, block.num_warps = 8 : i32} {
+    %a = arith.constant dense<1.0> : tensor<128x64xbf16>
+    %b = arith.constant dense<1.0> : tensor<64x256xbf16>
+    %c = arith.constant dense<0.0> : tensor<128x256xf32>
+    // Two warpgroups along M (as long as M has 16 rows per warp).
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 256, 16]>
+    %0 = block.dot %a, %b, %c : tensor<128x64xbf16>, tensor<64x256xbf16> -> tensor<128x256xf32>
+    %a2 = arith.constant dense<1.0> : tensor<64x64xbf16>
+    %c2 = arith.constant dense<0.0> : tensor<64x256xf32>
+    // M = 64 takes one warpgroup: the second goes along N.
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 2], instrShape = [64, 128, 16]>
+    %1 = block.dot %a2, %b, %c2 : tensor<64x64xbf16>, tensor<64x256xbf16> -> tensor<64x256xf32>
+    return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sm80
+module attributes {block.target = "sm_80"} {
+  func.func @sm80() attributes {block.kernel, block.num_warps = 4 : i32} {
+    %a = arith.constant dense<1.0> : tensor<64x64xf16>
+    %c = arith.constant dense<0.0> : tensor<64x64xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+    %0 = block.dot %a, %a, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %a8 = arith.constant dense<1> : tensor<64x64xi8>
+    %ci = arith.constant dense<0> : tensor<64x64xi32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>
+    %1 = block.dot %a8, %a8, %ci : tensor<64x64xi8>, tensor<64x64xi8> -> tensor<64x64xi32>
+    // K = 8 is below the f16 instruction's 16.
+    %ak = arith.constant dense<1.0> : tensor<64x8xf16>
+    %bk = arith.constant dense<1.0> : tensor<8x64xf16>
+    // CHECK: block.dot {{.*}}test.accumulator = "fma"
+    %3 = block.dot %ak, %bk, %c : tensor<64x8xf16>, tensor<8x64xf16> -> tensor<64x64xf32>
+    // The warps balance the m16n8 tiles each repeats: 128 x 64 over [2, 2]
+    // is 4 x 4 tiles per warp.
+    %a1 = arith.constant dense<1.0> : tensor<128x64xf16>
+    %c1 = arith.constant dense<0.0> : tensor<128x64xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+    %4 = block.dot %a1, %a, %c1 : tensor<128x64xf16>, tensor<64x64xf16> -> tensor<128x64xf32>
+    return
+  }
+}
+
+// -----
+
+// sm_90 without the a has no wgmma.
+// CHECK-LABEL: func.func @sm90
+module attributes {block.target = "sm_90"} {
+  func.func @sm90() attributes {block.kernel, block.num_warps = 4 : i32} {
+    %a = arith.constant dense<1.0> : tensor<128x64xf16>
+    %b = arith.constant dense<1.0> : tensor<64x128xf16>
+    %c = arith.constant dense<0.0> : tensor<128x128xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+    %0 = block.dot %a, %b, %c : tensor<128x64xf16>, tensor<64x128xf16> -> tensor<128x128xf32>
+    return
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sm75
+module attributes {block.target = "sm_75"} {
+  func.func @sm75() attributes {block.kernel, block.num_warps = 4 : i32} {
+    %a = arith.constant dense<1.0> : tensor<64x64xf16>
+    %c = arith.constant dense<0.0> : tensor<64x64xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = "fma"
+    %0 = block.dot %a, %a, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// No block.target: no tensor cores.
+// CHECK-LABEL: func.func @no_target
+func.func @no_target() attributes {block.kernel, block.num_warps = 4 : i32} {
+  %a = arith.constant dense<1.0> : tensor<64x64xf16>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32>
+  // CHECK: block.dot {{.*}}test.accumulator = "fma"
+  %0 = block.dot %a, %a, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  return
+}
