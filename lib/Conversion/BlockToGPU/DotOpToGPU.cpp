@@ -73,18 +73,20 @@ static SmallVector<Value> emitSharedRun(OpBuilder &b, Location loc, Value base,
 /// sm_80.
 static Value emitRoundToTF32(OpBuilder &b, Location loc, Value x) {
   Type i32 = b.getI32Type();
+  // One statement per op: the IR's order must not depend on the order in
+  // which the compiler evaluates arguments.
   Value bits = arith::BitcastOp::create(b, loc, i32, x);
-  Value rounded = arith::AndIOp::create(
-      b, loc,
-      arith::AddIOp::create(b, loc, bits, i32Constant(b, loc, 0x1000)),
-      i32Constant(b, loc, int32_t(0xFFFFE000u)));
-  Value finite = arith::CmpFOp::create(
-      b, loc, arith::CmpFPredicate::OLT, math::AbsFOp::create(b, loc, x),
-      arith::ConstantOp::create(
-          b, loc, b.getF32FloatAttr(std::numeric_limits<float>::infinity())));
-  return arith::SelectOp::create(
-      b, loc, finite, arith::BitcastOp::create(b, loc, x.getType(), rounded),
-      x);
+  Value half = i32Constant(b, loc, 0x1000);
+  Value up = arith::AddIOp::create(b, loc, bits, half);
+  Value kept = i32Constant(b, loc, int32_t(0xFFFFE000u));
+  Value rounded = arith::AndIOp::create(b, loc, up, kept);
+  Value magnitude = math::AbsFOp::create(b, loc, x);
+  Value infinity = arith::ConstantOp::create(
+      b, loc, b.getF32FloatAttr(std::numeric_limits<float>::infinity()));
+  Value finite = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                       magnitude, infinity);
+  Value result = arith::BitcastOp::create(b, loc, x.getType(), rounded);
+  return arith::SelectOp::create(b, loc, finite, result, x);
 }
 
 /// Rounds the elements of `values` to tf32 in place (their big parts, for

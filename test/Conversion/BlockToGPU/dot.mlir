@@ -100,8 +100,8 @@ func.func @fma_order(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr
 // per element, small_a * big_b, big_a * small_b, big_a * big_b. The stores
 // to the buffers keep the operands as they are.
 // CHECK-LABEL: gpu.func @tf32
-// CHECK: arith.addi %{{.*}}, %c4096_i32
-// CHECK-NEXT: arith.andi %{{.*}}, %c-8192_i32
+// CHECK: %[[UP:.*]] = arith.addi %{{.*}}, %c4096_i32
+// CHECK: arith.andi %[[UP]], %c-8192_i32
 // CHECK: llvm.call_intrinsic "llvm.fma"
 // CHECK-LABEL: gpu.func @tf32x3
 // CHECK: arith.subf
