@@ -202,9 +202,11 @@ static Value stageDotOperand(OpBuilder &b, Location loc, Value operand,
   return allocate(b, loc, operand, order, swizzle);
 }
 
-static bool hasTensorCoreLayout(block::DotOp) {
-  // No tensor-core layout exists yet: every product takes the FMA path.
-  return false;
+/// Whether the product's accumulator has a tensor-core layout: its operands
+/// are not the FMA path's (and, until the mma lowerings exist, the layout
+/// contract refuses it).
+static bool hasTensorCoreLayout(block::DotOp op) {
+  return isa<block::MmaLayoutAttr>(op.getType().getEncoding());
 }
 
 static void materialize(block::DotOp op) {
