@@ -26,7 +26,8 @@ llvm_config.with_environment("PATH", config.block_tools_dir, append_path=True)
 
 tool_dirs = [config.block_tools_dir, config.runtime_tools_dir, config.llvm_tools_dir]
 tools = ["block-opt", "block-compile", ToolSubst("%mlir-opt", config.mlir_opt, unresolved="ignore")]
-for name in ["block-run", "block-translate", "block-bundle", "block-run-gpu"]:
+# Built only where their parts are (block-run-gpu needs the CUDA toolkit).
+for name in ["block-run", "block-run-gpu"]:
     tools.append(ToolSubst(name, unresolved="ignore"))
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

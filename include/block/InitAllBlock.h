@@ -1,7 +1,8 @@
 //===- InitAllBlock.h - Register everything Block provides ------*- C++ -*-===//
 //
-// One place that registers the block dialect, its passes and its pipelines,
-// shared by block-opt, the mlir-opt plugin and embedding projects.
+// One place that registers the block and blockgpu dialects, their passes and
+// the pipelines, shared by block-opt, the mlir-opt plugin and embedding
+// projects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +13,9 @@ namespace mlir {
 class DialectRegistry;
 namespace block {
 
-/// Registers the block dialect and the upstream dialects and interfaces its
-/// passes create (gpu, nvvm, llvm, ...).
+/// Registers the block and blockgpu dialects and the interfaces the lowering
+/// attaches to block operations (their shared-memory scratch). The upstream
+/// dialects the passes create are loaded as the passes' dependent dialects.
 void registerBlockDialects(DialectRegistry &registry);
 
 /// Registers every block pass and pipeline with the global pass registry.
