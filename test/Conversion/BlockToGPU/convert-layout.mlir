@@ -1,4 +1,9 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
+// Conversions within warps by shuffles, run on the CPU in lockstep for every
+// thread (Inputs/simulate_convert.py): each stores exactly its tensor.
+// RUN: %python %S/Inputs/simulate_convert.py block-opt | FileCheck %s --check-prefix=SIM
+// SIM-NOT: FAIL
+// SIM: failures: 0
 
 // A layout conversion goes through a buffer (convert-block-to-gpu runs
 // blockgpu-materialize-shared-memory, -allocate-shared-memory and
