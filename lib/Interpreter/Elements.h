@@ -11,14 +11,22 @@
 #ifndef BLOCK_LIB_INTERPRETER_ELEMENTS_H
 #define BLOCK_LIB_INTERPRETER_ELEMENTS_H
 
-#include "Float16.h"
 #include "block/Interpreter/Interpreter.h"
+#include "block/Runtime/Half.h"
 
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 namespace mlir::block::interpreter::detail {
+
+// f16 and bf16 convert as the runtime converts them (one implementation).
+using blockrt::bfloat16ToFloat;
+using blockrt::doubleToBFloat16;
+using blockrt::doubleToHalf;
+using blockrt::floatToBFloat16;
+using blockrt::floatToHalf;
+using blockrt::halfToFloat;
 
 //===----------------------------------------------------------------------===//
 // Integers
