@@ -3,6 +3,8 @@
 #include "block/Layout/TensorLayouts.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/SmallVectorExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cassert>
@@ -50,11 +52,23 @@ LinearLayout mlir::block::makeDistributedLayout(
                       getTensorOutDims(shape));
 }
 
+SmallVector<unsigned> mlir::block::getRowMajorOrder(unsigned rank) {
+  return llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, rank)));
+}
+
+LinearLayout mlir::block::flattenInOrder(const LinearLayout &layout,
+                                         ArrayRef<unsigned> order,
+                                         StringRef name) {
+  SmallVector<std::string> names = llvm::map_to_vector(
+      order, [](unsigned dim) { return getTensorDimName(dim); });
+  return layout.transposeOuts(llvm::to_vector_of<StringRef>(names))
+      .flattenOuts(name);
+}
+
 LinearLayout mlir::block::flattenRowMajor(const LinearLayout &layout,
                                           StringRef name) {
-  SmallVector<StringRef> reversed = layout.getOutDimNames();
-  std::reverse(reversed.begin(), reversed.end());
-  return layout.transposeOuts(reversed).flattenOuts(name);
+  return flattenInOrder(layout, getRowMajorOrder(layout.getNumOutDims()),
+                        name);
 }
 
 int32_t mlir::block::getElementRun(const LinearLayout &layout, unsigned dim) {
@@ -396,9 +410,7 @@ struct OffsetMapBuilder {
 
   /// The dimensions from fastest to slowest varying in memory.
   static SmallVector<unsigned> memoryOrder(unsigned rank, bool transposed) {
-    SmallVector<unsigned> order;
-    for (unsigned d = rank; d > 0; --d)
-      order.push_back(d - 1);
+    SmallVector<unsigned> order = getRowMajorOrder(rank);
     if (transposed && rank >= 2)
       std::swap(order[0], order[1]);
     return order;

@@ -43,8 +43,17 @@ makeDistributedLayout(llvm::ArrayRef<int64_t> shape,
                       llvm::ArrayRef<llvm::SmallVector<int64_t>> lanes,
                       llvm::ArrayRef<llvm::SmallVector<int64_t>> warps);
 
+/// The dimensions of a tensor of `rank` from fastest to slowest varying in
+/// row-major order: the last first.
+llvm::SmallVector<unsigned> getRowMajorOrder(unsigned rank);
+
 /// `layout` (outputs dim0..dimN-1) with its outputs flattened to one
-/// dimension `name` in row-major order (the last dimension fastest).
+/// dimension `name`, the dimensions of `order` from the fastest varying.
+LinearLayout flattenInOrder(const LinearLayout &layout,
+                            llvm::ArrayRef<unsigned> order,
+                            llvm::StringRef name);
+
+/// `layout` flattened in row-major order (the last dimension fastest).
 LinearLayout flattenRowMajor(const LinearLayout &layout, llvm::StringRef name);
 
 /// The dimensions of a tensor layout from fastest to slowest varying: in

@@ -31,22 +31,6 @@ static LinearLayout getLayout(Type type) {
       .toLinearLayout(tensor.getShape());
 }
 
-/// `layout`'s tensor index flattened to one offset, the dimensions of
-/// `order` from the least to the most significant.
-static LinearLayout flattenInOrder(const LinearLayout &layout,
-                                   ArrayRef<unsigned> order) {
-  SmallVector<std::string> names;
-  for (unsigned dim : order)
-    names.push_back(block::getTensorDimName(dim));
-  return layout.transposeOuts(llvm::to_vector_of<StringRef>(names))
-      .flattenOuts(block::kOffset);
-}
-
-/// The row-major order of a tensor of `rank`: the last dimension fastest.
-static SmallVector<unsigned> getRowMajorOrder(unsigned rank) {
-  return llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, rank)));
-}
-
 namespace {
 /// The element width and the widest vector of one shared access.
 struct SharedElements {
@@ -130,10 +114,12 @@ static Value allocate(OpBuilder &b, Location loc, Value value,
 /// swizzled for the reads.
 static Value convertThroughBuffer(OpBuilder &b, Location loc, Value value,
                                   RankedTensorType type) {
-  SmallVector<unsigned> order = getRowMajorOrder(type.getRank());
+  SmallVector<unsigned> order = block::getRowMajorOrder(type.getRank());
   SharedElements elements(type.getElementType());
-  LinearLayout writer = flattenInOrder(getLayout(value.getType()), order);
-  LinearLayout reader = flattenInOrder(getLayout(type), order);
+  LinearLayout writer = block::flattenInOrder(getLayout(value.getType()),
+                                              order, block::kOffset);
+  LinearLayout reader =
+      block::flattenInOrder(getLayout(type), order, block::kOffset);
   unsigned unit = std::max(elements.getAccessWidth(writer),
                            elements.getAccessWidth(reader));
   Value buffer = allocate(b, loc, value, order,
@@ -192,7 +178,8 @@ static Value stageDotOperand(OpBuilder &b, Location loc, Value operand,
                                             : SmallVector<unsigned>{1, 0};
   int64_t rowElements = type.getDimSize(accDim);
   SharedElements elements(type.getElementType());
-  LinearLayout flat = flattenInOrder(getLayout(type), order);
+  LinearLayout flat =
+      block::flattenInOrder(getLayout(type), order, block::kOffset);
   unsigned width = std::min<int32_t>(block::getElementRun(acc, accDim),
                                      elements.vector);
   BankSwizzle swizzle(flat, elements.bytes,
