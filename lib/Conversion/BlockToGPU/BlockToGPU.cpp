@@ -144,6 +144,7 @@ struct ConvertBlockToGPUPass
     populateReduceOpToGPUPatterns(converter, patterns);
     populateScanOpToGPUPatterns(converter, patterns);
     populateDotOpToGPUPatterns(converter, patterns);
+    populateMmaDotOpToGPUPatterns(converter, patterns);
     populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo,
                                         asyncCopies);
     populateDebugOpToGPUPatterns(converter, patterns);

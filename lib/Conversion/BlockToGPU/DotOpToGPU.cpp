@@ -7,9 +7,8 @@
 // of consecutive columns; so block-assign-layouts gives accumulators tiles of
 // rows x 4 columns. Where a buffer keeps what (k in rows, a swizzle) is its
 // layout's, which blockgpu-materialize-shared-memory chose for these reads.
-// It accepts any distributed accumulator layout. Tensor-core lowerings
-// (mma.sync, wgmma) will be further patterns for accumulators with an mma
-// layout.
+// It accepts any distributed accumulator layout but the tensor cores'
+// (#block.mma: MmaDotOpToGPU.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -281,6 +280,8 @@ struct DotOpToFMA : OpConversionPattern<blockgpu::DotOp> {
   LogicalResult
   matchAndRewrite(blockgpu::DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (isa<MmaLayoutAttr>(op.getType().getEncoding()))
+      return rewriter.notifyMatchFailure(op, "a tensor-core product");
     Location loc = op.getLoc();
     int64_t k = op.getA().getType().getShape()[1];
     int64_t kChunk = std::min(k, blockgpu::DotOp::kFMAUnrolledSteps);
@@ -362,7 +363,8 @@ struct DotOpToFMA : OpConversionPattern<blockgpu::DotOp> {
 } // namespace
 
 bool mlir::block::isFMADotLowerable(blockgpu::DotOp op) {
-  return succeeded(
+  return !isa<MmaLayoutAttr>(op.getType().getEncoding()) &&
+         succeeded(
       getStagedOperands(op, getDistribution(op.getType()).getLinearLayout()));
 }
 

@@ -44,12 +44,16 @@ static SmallVector<Type> getTensorTypes(Operation *op) {
   return types;
 }
 
-/// Whether `layout` is, or slices, a tensor-core layout: #block.mma or
-/// #block.dot_operand.
-static bool isTensorCoreLayout(Attribute layout) {
+/// Whether `layout` is, or slices, a tensor-core layout no pattern produces
+/// or consumes yet: wgmma's accumulators (#block.mma version 3) and operand
+/// fragments in registers (#block.dot_operand). mma.sync accumulators are
+/// tensors like any other.
+static bool isUnsupportedTensorCoreLayout(Attribute layout) {
   if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
-    return isTensorCoreLayout(slice.getParent());
-  return isa<MmaLayoutAttr, DotOperandLayoutAttr>(layout);
+    return isUnsupportedTensorCoreLayout(slice.getParent());
+  if (auto mma = dyn_cast<MmaLayoutAttr>(layout))
+    return mma.getVersion() != 2;
+  return isa<DotOperandLayoutAttr>(layout);
 }
 
 /// Every tensor type has a distributed layout over `numWarps` warps.
@@ -63,14 +67,13 @@ static LogicalResult checkTensorType(Operation *op, Type type,
   if (!layout)
     return op->emitOpError() << "has the tensor type " << type
                              << " without a distributed layout" << kRunLayouts;
-  // The layout algebra describes them, but no pattern produces or consumes
-  // the tensor-core instructions' fragments yet (issue 18).
-  if (isTensorCoreLayout(layout))
+  if (isUnsupportedTensorCoreLayout(layout))
     return op->emitOpError()
            << "has the tensor type " << type
-           << " with a tensor-core layout, which the GPU lowering does not "
-              "support yet (no mma.sync or wgmma lowering): use "
-              "#block.blocked or #block.linear layouts";
+           << " with a tensor-core layout the GPU lowering does not support "
+              "yet (wgmma accumulators and operand fragments in registers): "
+              "use #block.mma version 2, #block.blocked or #block.linear "
+              "layouts";
   if (layout.getNumWarps() != numWarps)
     return op->emitOpError()
            << "has the tensor type " << type << " whose layout spreads over "
@@ -147,11 +150,21 @@ static LogicalResult checkLowerable(Operation *op) {
   if (isa<DotOp>(op))
     return op->emitOpError("reads its operands from buffers")
            << kRunMaterialize;
-  if (auto dot = dyn_cast<blockgpu::DotOp>(op); dot && !isFMADotLowerable(dot))
-    return op->emitOpError(
-        "cannot read its operands on the FMA path: their buffers must keep k "
-        "in rows of m (n) elements, swizzled only within rows and by the "
-        "rows of one chunk of steps");
+  if (auto dot = dyn_cast<blockgpu::DotOp>(op)) {
+    if (isa<MmaLayoutAttr>(dot.getType().getEncoding())) {
+      if (!isMmaSyncLowerable(dot))
+        return op->emitOpError(
+            "has an mma.sync accumulator, but mma.sync does not multiply "
+            "these operands: f16 into f16 or f32, bf16 or f32 with "
+            "precision = tf32 into f32, or i8 into i32, with M a multiple "
+            "of 16, N of 8 and K of the layout's instruction k (16, 8, 32)");
+    } else if (!isFMADotLowerable(dot)) {
+      return op->emitOpError(
+          "cannot read its operands on the FMA path: their buffers must keep "
+          "k in rows of m (n) elements, swizzled only within rows and by the "
+          "rows of one chunk of steps");
+    }
+  }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     if (!reducesInPlace(reduce))
       return op->emitOpError()

@@ -47,6 +47,9 @@ void populateScanOpToGPUPatterns(const TypeConverter &converter,
 /// blockgpu.dot on the FMA path.
 void populateDotOpToGPUPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns);
+/// blockgpu.dot on mma.sync tensor cores (#block.mma version 2).
+void populateMmaDotOpToGPUPatterns(const TypeConverter &converter,
+                                   RewritePatternSet &patterns);
 /// print, assert.
 /// blockgpu: buffers, local loads and stores, asynchronous copies.
 /// Where `asyncCopies` is false (before sm_80), asynchronous copies complete
@@ -87,6 +90,7 @@ SmallVector<Value> emitSharedLoad(OpBuilder &b, Location loc,
 bool isReduceLowerable(ReduceOp op);
 bool isScanLowerable(ScanOp op);
 bool isFMADotLowerable(blockgpu::DotOp op);
+bool isMmaSyncLowerable(blockgpu::DotOp op);
 /// Whether `op` (a shape operation or layout conversion) moves no data:
 /// every thread holds its result's elements in its own registers.
 bool isRelabelingShapeOp(Operation *op);

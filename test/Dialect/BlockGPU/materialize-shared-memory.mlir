@@ -63,3 +63,4 @@ func.func @no_layout(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %acc: tensor<16
   %d = block.dot %a, %b, %acc : tensor<16x8xf32>, tensor<8x32xf32> -> tensor<16x32xf32>
   return %d : tensor<16x32xf32>
 }
+

@@ -109,11 +109,19 @@ def transpose(args):
 
 
 def matmul(args):
+    """a (m x k) and b (k x n) in --dtype (float32, float16 or bfloat16),
+    and their product in float64."""
     g = rng(6)
     a = g.uniform(-1, 1, (args.m, args.k)).astype(np.float32)
     b = g.uniform(-1, 1, (args.k, args.n)).astype(np.float32)
-    save(args.dir, "a", a)
-    save(args.dir, "b", b)
+    if args.dtype == "bfloat16":
+        a, b = to_bfloat16(a), to_bfloat16(b)
+        save(args.dir, "a", bfloat16_bits(a))
+        save(args.dir, "b", bfloat16_bits(b))
+    else:
+        a, b = a.astype(args.dtype), b.astype(args.dtype)
+        save(args.dir, "a", a)
+        save(args.dir, "b", b)
     save(args.dir, "expected", a.astype(np.float64) @ b.astype(np.float64))
 
 
@@ -157,6 +165,21 @@ def to_bfloat16(x):
     rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
     rounded = np.where(np.isnan(x), ((u >> 16) | 0x40) << 16, rounded)
     return rounded.astype(np.uint32).view(np.float32)
+
+
+def bfloat16_bits(x):
+    """bf16 values (f32 that to_bfloat16 rounded) as the 2-byte void dtype
+    block-run reads and writes for bf16."""
+    bits = (np.asarray(x, np.float32).view(np.uint32) >> 16).astype("<u2")
+    return bits.view("V2")
+
+
+def load(path):
+    """An .npy array, bf16 ones (void, 2 bytes) widened to float32."""
+    array = np.load(path)
+    if array.dtype == np.dtype("V2"):
+        return (array.view("<u2").astype(np.uint32) << 16).view(np.float32)
+    return array
 
 
 def floats(args):
@@ -256,7 +279,7 @@ def expect(args):
 
 
 def compare(args):
-    got, expected = np.load(args.got), np.load(args.expected)
+    got, expected = load(args.got), load(args.expected)
     if got.shape != expected.shape:
         sys.exit(f"shape {got.shape} differs from the reference's {expected.shape}")
     if args.exact:  # Bit for bit, but any NaN matches any NaN.

@@ -2,8 +2,8 @@
 //
 // -test-block-dot-layouts sets `test.accumulator` on every block.dot to the
 // #block.mma layout chooseDotAccumulatorLayout gives its accumulator for the
-// module's block.target, or to "fma". `test.allow_tf32` on a dot allows tf32
-// (until block.dot has a precision).
+// module's block.target, or to "fma", considering every tensor-core version
+// (block-assign-layouts takes them as far as its max-mma-version).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +29,7 @@ struct TestDotLayoutsPass
   void runOnOperation() override {
     Builder builder(&getContext());
     getOperation().walk([&](DotOp dot) {
-      MmaLayoutAttr layout =
-          chooseDotAccumulatorLayout(dot, dot->hasAttr("test.allow_tf32"));
+      MmaLayoutAttr layout = chooseDotAccumulatorLayout(dot);
       dot->setAttr("test.accumulator",
                    layout ? Attribute(layout) : builder.getStringAttr("fma"));
     });

@@ -21,7 +21,9 @@
 
 #include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/DotLayouts.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
+#include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -171,9 +173,9 @@ static LogicalResult emitNotInlined(CallOpInterface call) {
 class LayoutAssignment {
 public:
   LayoutAssignment(func::FuncOp kernel, const AxisInfoAnalysis &axisInfo,
-                   unsigned numWarps)
+                   unsigned numWarps, unsigned maxMmaVersion)
       : kernel(kernel), axisInfo(axisInfo), numWarps(numWarps),
-        context(kernel.getContext()) {}
+        maxMmaVersion(maxMmaVersion), context(kernel.getContext()) {}
 
   LogicalResult run() {
     if (failed(collectRelations()))
@@ -323,10 +325,22 @@ private:
   /// vectors they share), which would compute and load every element
   /// several times. Dimensions of one element are broadcast; their copies
   /// are meant.
-  bool replicatesNeedlessly(Value value, DistributedLayoutAttr layout) const {
+  /// Layouts spread from a tensor-core accumulator (`fromMma`) are judged by
+  /// the algebra: a lane or warp that adds no element replicates (such as
+  /// the accumulator's, reaching an operand tile through a broadcast row
+  /// index).
+  bool replicatesNeedlessly(Value value, DistributedLayoutAttr layout,
+                            bool fromMma) const {
     std::optional<BlockedParams> params = getBlockedParams(layout);
     auto type = cast<RankedTensorType>(value.getType());
-    if (!params || type.getNumElements() < int64_t(32) * numWarps)
+    if (type.getNumElements() < int64_t(32) * numWarps)
+      return false;
+    if (fromMma) {
+      LinearLayout linear = layout.toLinearLayout(type.getShape());
+      return linear.getFreeVariableMask(kLane) != 0 ||
+             linear.getFreeVariableMask(kWarp) != 0;
+    }
+    if (!params)
       return false;
     for (auto [d, size] : llvm::enumerate(type.getShape()))
       if (size > 1 && int64_t(params->sizePerThread[d]) *
@@ -346,6 +360,7 @@ private:
     if (layouts.count(value))
       return;
     layouts[value] = layout;
+    bool fromMma = isa<MmaLayoutAttr>(layout);
     SmallVector<Value> queue{value};
     for (size_t next = 0; next < queue.size(); ++next) {
       Value from = queue[next];
@@ -354,7 +369,7 @@ private:
         if (layouts.count(edge.to) || (edge.crossesTrans() && !acrossTrans))
           continue;
         DistributedLayoutAttr inferred = infer(edge, fromLayout);
-        if (inferred && !replicatesNeedlessly(edge.to, inferred)) {
+        if (inferred && !replicatesNeedlessly(edge.to, inferred, fromMma)) {
           layouts[edge.to] = inferred;
           queue.push_back(edge.to);
         }
@@ -493,7 +508,10 @@ private:
     // Then the accumulators of products, whose layout decides how much
     // each operand element loaded from shared memory is reused.
     kernel.walk([&](DotOp dot) {
-      seed(dot.getResult(), getAccumulatorLayout(dot.getType()));
+      if (MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot, maxMmaVersion))
+        seed(dot.getResult(), mma);
+      else
+        seed(dot.getResult(), getAccumulatorLayout(dot.getType()));
     });
 
     auto rankOf = [](Value value) {
@@ -734,6 +752,7 @@ private:
   func::FuncOp kernel;
   const AxisInfoAnalysis &axisInfo;
   unsigned numWarps;
+  unsigned maxMmaVersion;
   MLIRContext *context;
 
   /// Every tensor of the kernel, in program order.
@@ -763,7 +782,8 @@ struct BlockAssignLayoutsPass
       if (auto attr = kernel->getAttrOfType<IntegerAttr>(
               BlockDialect::getNumWarpsAttrName()))
         numWarps = attr.getInt();
-      if (failed(LayoutAssignment(kernel, axisInfo, numWarps).run()))
+      if (failed(
+              LayoutAssignment(kernel, axisInfo, numWarps, maxMmaVersion).run()))
         return signalPassFailure();
     }
   }

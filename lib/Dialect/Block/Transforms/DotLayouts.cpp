@@ -32,10 +32,10 @@ static unsigned log2Floor(int64_t v) { return llvm::Log2_64(uint64_t(v)); }
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     MLIRContext *context, std::optional<TargetChip> chip, Type a, Type b,
     Type acc, int64_t m, int64_t n, int64_t k, unsigned numWarps,
-    bool allowTf32) {
+    bool allowTf32, unsigned maxVersion) {
   if (!chip || m <= 0 || n <= 0 || k <= 0)
     return {};
-  if (chip->hasWgmma() && numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0) {
+  if (maxVersion >= 3 && chip->hasWgmma() && numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0) {
     if (unsigned instrK = getInstrK(3, a, b, acc, allowTf32);
         instrK && k % instrK == 0) {
       // Triton's warpsPerTileV3: warpgroups along M while M has rows for
@@ -55,7 +55,7 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
       }
     }
   }
-  if (chip->hasMmaSync() && m % 16 == 0 && n % 8 == 0) {
+  if (maxVersion >= 2 && chip->hasMmaSync() && m % 16 == 0 && n % 8 == 0) {
     unsigned instrK = getInstrK(2, a, b, acc, allowTf32);
     if (!instrK || k % instrK)
       return {};
@@ -78,7 +78,7 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
 }
 
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
-                                                      bool allowTf32) {
+                                                      unsigned maxVersion) {
   auto aType = dyn_cast<RankedTensorType>(dot.getA().getType());
   auto accType = dyn_cast<RankedTensorType>(dot.getAcc().getType());
   if (!aType || !accType || aType.getRank() != 2 || accType.getRank() != 2)
@@ -92,5 +92,6 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
   return chooseDotAccumulatorLayout(
       dot.getContext(), getTargetChip(dot), aType.getElementType(), b,
       accType.getElementType(), accType.getShape()[0], accType.getShape()[1],
-      aType.getShape()[1], numWarps, allowTf32);
+      aType.getShape()[1], numWarps,
+      /*allowTf32=*/dot.getPrecision() == DotPrecision::tf32, maxVersion);
 }

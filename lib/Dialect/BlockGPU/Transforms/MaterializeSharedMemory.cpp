@@ -1,6 +1,6 @@
 //===- MaterializeSharedMemory.cpp - Trips through shared memory as ops ---===//
 //
-// Layout conversions that move data, and the FMA product's operands, go
+// Layout conversions that move data, and the products' operands, go
 // through buffers written and read by blockgpu ops. Each buffer's layout is
 // chosen here, from the layouts of its writers and readers, and the
 // lowering follows it.
@@ -189,24 +189,46 @@ static Value stageDotOperand(OpBuilder &b, Location loc, Value operand,
   return allocate(b, loc, operand, order, swizzle);
 }
 
-/// Whether the product's accumulator has a tensor-core layout: its operands
-/// are not the FMA path's (and, until the mma lowerings exist, the layout
-/// contract refuses it).
-static bool hasTensorCoreLayout(block::DotOp op) {
-  return isa<block::MmaLayoutAttr>(op.getType().getEncoding());
+/// The mma.sync product reads its operands with ldmatrix, eight rows of 16
+/// bytes per 8 x 8 matrix: the operand is kept with its rows along the
+/// dimension its loads hold consecutive elements of (so that it is written
+/// in vectors), and its 16-byte groups swizzled by row so that any eight
+/// consecutive rows (a column of groups) fall on different banks.
+static Value stageMmaOperand(OpBuilder &b, Location loc, Value operand) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  unsigned fastest = block::getLayoutOrder(getLayout(type)).front();
+  SharedElements elements(type.getElementType());
+  int64_t rowBytes = type.getDimSize(fastest) * elements.bytes;
+  auto layout = SwizzledLayoutAttr::get(
+      b.getContext(), elements.vector,
+      /*perPhase=*/unsigned(std::max<int64_t>(1, 128 / rowBytes)),
+      /*maxPhase=*/unsigned(std::clamp<int64_t>(rowBytes / 16, 1, 8)),
+      /*transposed=*/fastest == 0);
+  auto buffer = MemDescType::get(b.getContext(), type.getShape(),
+                                 type.getElementType(), layout,
+                                 /*mutableMemory=*/false);
+  return LocalAllocOp::create(b, loc, buffer, operand);
 }
 
 static void materialize(block::DotOp op) {
-  if (hasTensorCoreLayout(op))
-    return;
   OpBuilder b(op);
   Location loc = op.getLoc();
-  LinearLayout acc = getLayout(op.getType());
-  int64_t kChunk =
-      std::min(cast<RankedTensorType>(op.getA().getType()).getDimSize(1),
-               DotOp::kFMAUnrolledSteps);
-  Value a = stageDotOperand(b, loc, op.getA(), 0, acc, kChunk);
-  Value bStaged = stageDotOperand(b, loc, op.getB(), 1, acc, kChunk);
+  Value a, bStaged;
+  if (auto mma = dyn_cast<block::MmaLayoutAttr>(op.getType().getEncoding())) {
+    // wgmma's operands are not staged here yet; the layout contract refuses
+    // its accumulators.
+    if (mma.getVersion() != 2)
+      return;
+    a = stageMmaOperand(b, loc, op.getA());
+    bStaged = stageMmaOperand(b, loc, op.getB());
+  } else {
+    LinearLayout acc = getLayout(op.getType());
+    int64_t kChunk =
+        std::min(cast<RankedTensorType>(op.getA().getType()).getDimSize(1),
+                 DotOp::kFMAUnrolledSteps);
+    a = stageDotOperand(b, loc, op.getA(), 0, acc, kChunk);
+    bStaged = stageDotOperand(b, loc, op.getB(), 1, acc, kChunk);
+  }
   op.replaceAllUsesWith(
       DotOp::create(b, loc, op.getType(), a, bStaged, op.getAcc(),
                     op.getPrecision())

@@ -1,9 +1,9 @@
 //===- DotLayouts.h - Which layout a product's accumulator gets -*- C++ -*-===//
 //
 // The choice between the tensor-core paths (wgmma, mma.sync) and the FMA
-// path for a block.dot, by chip, element types and shape. Not yet used by
-// block-assign-layouts: the lowering of #block.mma does not exist yet
-// (issue 18); the test pass -test-block-dot-layouts shows the choice.
+// path for a block.dot, by chip, element types and shape, as
+// block-assign-layouts makes it (the test pass -test-block-dot-layouts
+// shows it for every version).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,15 +30,18 @@ class DotOp;
 ///    repetitions along M and N as Triton's warpsPerTileV2 does;
 ///  - null (FMA) otherwise: f64, exact f32, no chip or an older one, and
 ///    shapes the instructions do not cover.
+/// Versions above `maxVersion` are not considered (0: always the FMA path).
 MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
                                          std::optional<TargetChip> chip,
                                          Type a, Type b, Type acc, int64_t m,
                                          int64_t n, int64_t k,
-                                         unsigned numWarps, bool allowTf32);
+                                         unsigned numWarps, bool allowTf32,
+                                         unsigned maxVersion = 3);
 
 /// The choice for `dot`, with the chip of its module and the warps of its
-/// kernel (4 when it has none).
-MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, bool allowTf32 = false);
+/// kernel (4 when it has none); f32 operands go to tf32 tensor cores only
+/// with `precision = tf32`.
+MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, unsigned maxVersion = 3);
 
 } // namespace mlir::block
 

@@ -51,7 +51,20 @@ def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
     of its operand's; `block.trans` gives the permutation of its operand's
     blocked layout; control flow forwards values of identical types. Layouts
     the program already has stay.
+
+    The accumulator of a `block.dot` gets a tensor-core layout
+    (`#block.mma`) where the module's chip (`block.target`) has an
+    instruction for its element types and shape (`chooseDotAccumulatorLayout`:
+    f16, bf16, i8, and f32 with `precision = tf32`), up to version
+    `max-mma-version` (2: mma.sync; 3: wgmma, whose lowering is not there
+    yet; 0: the FMA path only), and otherwise a blocked layout in which each
+    thread holds a tile of rows by up to 4 columns, for the FMA path.
   }];
+  let options = [
+    Option<"maxMmaVersion", "max-mma-version", "unsigned", /*default=*/"2",
+           "The highest #block.mma version a product's accumulator may get "
+           "(0: none, 2: mma.sync, 3: wgmma)">
+  ];
   let dependentDialects = ["::mlir::block::BlockDialect"];
 }
 

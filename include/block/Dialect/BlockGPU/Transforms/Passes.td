@@ -45,14 +45,18 @@ def BlockGPUMaterializeSharedMemory
       (`local_alloc` + `local_load`); a `block.reshape` that moves data
       becomes a reshape that moves none followed by such a conversion (a
       `block.trans` never moves data: its verifier says so);
-    - a `block.dot` whose accumulator has no tensor-core layout (the FMA
-      path) stages both operands in buffers and becomes `blockgpu.dot`.
+    - a `block.dot` stages both operands in buffers and becomes
+      `blockgpu.dot`, for the FMA path or, with an mma.sync accumulator
+      (`#block.mma` version 2), for ldmatrix.
 
-    A buffer keeps its tensor row-major (the FMA product's `a` transposed,
-    so that a step of k reads one row), swizzled so that the
-    lanes of one access meet different banks: offset bits above a 128-byte
-    line that the reading lanes vary are XORed into the bits within it
-    above the access width. The barriers they need are
+    A conversion's buffer keeps its tensor row-major, the FMA product's
+    operands with k in rows (`a` transposed, so that a step of k reads one
+    row), swizzled so that the lanes of one access meet different banks:
+    offset bits above a 128-byte line that the reading lanes vary are XORed
+    into the bits within it above the access width. An mma.sync operand is
+    kept with its rows along the dimension its loads hold consecutive, in
+    `#blockgpu.swizzled` 16-byte groups that put any eight consecutive rows
+    on different banks. The barriers they need are
     blockgpu-insert-barriers'.
   }];
   let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];

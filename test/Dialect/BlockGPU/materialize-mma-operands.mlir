@@ -1,0 +1,24 @@
+// RUN: block-opt %s -blockgpu-materialize-shared-memory | FileCheck %s
+
+// The mma.sync product: each operand kept with its rows along the dimension
+// its layout holds consecutive (a: k, 64-byte rows; b: n, 128-byte rows),
+// in 16-byte groups swizzled by row so that ldmatrix's eight rows meet
+// different banks.
+#MMA = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+#AK = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#AM = #block.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+#BN = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[SA:.+]] = #blockgpu.swizzled<vec = 8, perPhase = 2, maxPhase = 4>
+// CHECK-DAG: #[[SAT:.+]] = #blockgpu.swizzled<vec = 8, perPhase = 1, maxPhase = 8, transposed = true>
+// CHECK-DAG: #[[SB:.+]] = #blockgpu.swizzled<vec = 8, perPhase = 1, maxPhase = 8>
+// CHECK-LABEL: func.func @mma_sync
+// CHECK-NEXT: %[[A:.+]] = blockgpu.local_alloc %{{.+}} : tensor<64x32xbf16, #{{.+}}> -> !blockgpu.memdesc<64x32xbf16, #[[SA]]>
+// CHECK-NEXT: %[[B:.+]] = blockgpu.local_alloc %{{.+}} : tensor<32x64xbf16, #{{.+}}> -> !blockgpu.memdesc<32x64xbf16, #[[SB]]>
+// CHECK-NEXT: blockgpu.dot %[[A]], %[[B]], %{{.+}} : !blockgpu.memdesc<64x32xbf16, #[[SA]]>, !blockgpu.memdesc<32x64xbf16, #[[SB]]> -> tensor<64x64xf32, #{{.+}}>
+// CHECK-NEXT: %[[AT:.+]] = blockgpu.local_alloc %{{.+}} : tensor<64x32xbf16, #{{.+}}> -> !blockgpu.memdesc<64x32xbf16, #[[SAT]]>
+// CHECK: blockgpu.dot %[[AT]]
+func.func @mma_sync(%a: tensor<64x32xbf16, #AK>, %am: tensor<64x32xbf16, #AM>, %b: tensor<32x64xbf16, #BN>, %acc: tensor<64x64xf32, #MMA>) -> (tensor<64x64xf32, #MMA>, tensor<64x64xf32, #MMA>) {
+  %d = block.dot %a, %b, %acc : tensor<64x32xbf16, #AK>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #MMA>
+  %e = block.dot %am, %b, %acc : tensor<64x32xbf16, #AM>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #MMA>
+  return %d, %e : tensor<64x64xf32, #MMA>, tensor<64x64xf32, #MMA>
+}
