@@ -175,6 +175,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(blockgpu::createBlockGPUMaterializeSharedMemory());
+  pm.addPass(blockgpu::createBlockGPUPipelineLoops());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(blockgpu::createBlockGPUInsertBarriers());
   pm.addPass(createConvertBlockToGPU(

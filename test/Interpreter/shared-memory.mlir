@@ -28,7 +28,7 @@ func.func @staged(%x: !block.ptr<f32>, %out: !block.ptr<f32>, %n: i32)
   %c1 = arith.constant 1 : i32
   %stage = blockgpu.memdesc_index %buf[%c1] : !blockgpu.memdesc<2x128xf32, #shared, mutable> -> !blockgpu.memdesc<128xf32, #shared, mutable>
   %copy = blockgpu.async_copy %xp, %stage mask %mask : tensor<128x!block.ptr<f32>> -> !blockgpu.memdesc<128xf32, #shared, mutable>
-  %group = blockgpu.async_commit_group %copy
+  %group = blockgpu.async_commit_group tokens %copy
   %done = blockgpu.async_wait %group {num = 0 : i32}
   %v = blockgpu.local_load %stage : !blockgpu.memdesc<128xf32, #shared, mutable> -> tensor<128xf32>
   %twice = arith.addf %v, %v : tensor<128xf32>

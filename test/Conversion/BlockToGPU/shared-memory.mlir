@@ -35,7 +35,7 @@ func.func @staged(%x: !block.ptr<f32> {block.alignment = 16}, %out: !block.ptr<f
   // CHECK-NOT: nvvm.cp.async.shared.global
   %copy = blockgpu.async_copy %xp, %stage mask %mask : tensor<512x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<512xf32, #shared, mutable>
   // CHECK: nvvm.cp.async.commit.group
-  %group = blockgpu.async_commit_group %copy
+  %group = blockgpu.async_commit_group tokens %copy
   // CHECK: nvvm.cp.async.wait.group 0
   %done = blockgpu.async_wait %group {num = 0 : i32}
   // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>

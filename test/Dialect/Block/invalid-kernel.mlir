@@ -88,3 +88,28 @@ func.func @misspelt() attributes {block.kernal} {
 func.func @misspelt_hint(%p: !block.ptr<f32> {block.align = 16}) {
   return
 }
+
+// -----
+
+// expected-error @+1 {{'block.num_stages' is only valid on a kernel or an scf.for}}
+func.func @num_stages_without_kernel() attributes {block.num_stages = 3 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'block.num_stages' is 9, but must be from 1 to 8}}
+func.func @num_stages_value() attributes {block.kernel, block.num_stages = 9 : i32} {
+  return
+}
+
+// -----
+
+func.func @num_stages_type(%n: i32) attributes {block.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'block.num_stages' must be an i32 integer}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {block.num_stages = 2 : i64}
+  return
+}

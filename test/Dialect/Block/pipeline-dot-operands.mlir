@@ -114,3 +114,40 @@ func.func @stays(%pa: !block.ptr<f32>, %k: i32) attributes {block.kernel} {
   }
   return
 }
+
+// -----
+
+// A product the chip runs on tensor cores is left to blockgpu-pipeline-loops,
+// which brings its operands through shared memory, unless the loop says one
+// stage.
+// CHECK-LABEL: func.func @tensor_cores
+// CHECK: scf.for
+// CHECK-NEXT: block.addptr
+// CHECK: block.load
+// CHECK: scf.for
+// CHECK-SAME: iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+module attributes {block.target = "sm_80"} {
+func.func @tensor_cores(%p: !block.ptr<bf16>, %n: i32) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = block.splat %p : tensor<32x64x!block.ptr<bf16>>
+  %acc = scf.for %k = %c0 to %n step %c32 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
+    %pk = block.addptr %p, %k : !block.ptr<bf16>, i32
+    %ap = block.splat %pk : tensor<64x32x!block.ptr<bf16>>
+    %a = block.load %ap : tensor<64x32x!block.ptr<bf16>>
+    %b = block.load %q : tensor<32x64x!block.ptr<bf16>>
+    %d = block.dot %a, %b, %s : tensor<64x32xbf16>, tensor<32x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %one = scf.for %k = %c0 to %n step %c32 iter_args(%s = %zero) -> (tensor<64x64xf32>) : i32 {
+    %pk = block.addptr %p, %k : !block.ptr<bf16>, i32
+    %ap = block.splat %pk : tensor<64x32x!block.ptr<bf16>>
+    %a = block.load %ap : tensor<64x32x!block.ptr<bf16>>
+    %b = block.load %q : tensor<32x64x!block.ptr<bf16>>
+    %d = block.dot %a, %b, %s : tensor<64x32xbf16>, tensor<32x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  } {block.num_stages = 1 : i32}
+  return
+}
+}

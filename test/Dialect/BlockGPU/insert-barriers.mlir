@@ -224,7 +224,7 @@ func.func @async_copy(%x: !block.ptr<f32>) attributes {block.kernel, block.num_w
   %s1 = blockgpu.memdesc_index %buf[%c1] : !blockgpu.memdesc<2x512xf32, #shared, mutable> -> !blockgpu.memdesc<512xf32, #shared, mutable>
   %old = blockgpu.local_load %s1 : !blockgpu.memdesc<512xf32, #shared, mutable> -> tensor<512xf32, #blocked>
   %copy = blockgpu.async_copy %xp, %s1 : tensor<512x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<512xf32, #shared, mutable>
-  %group = blockgpu.async_commit_group %copy
+  %group = blockgpu.async_commit_group tokens %copy
   // The other stage, while the copy is in flight.
   %other = blockgpu.local_load %s0 : !blockgpu.memdesc<512xf32, #shared, mutable> -> tensor<512xf32, #blocked>
   %done = blockgpu.async_wait %group {num = 0 : i32}

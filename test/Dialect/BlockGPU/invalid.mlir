@@ -35,8 +35,23 @@ func.func @transposed_rank(%b: !blockgpu.memdesc<64xf16, #blockgpu.swizzled<vec 
 
 // -----
 
-// expected-error @+1 {{!blockgpu.memdesc: every dimension must be a power of two, but one is 24}}
+// expected-error @+1 {{!blockgpu.memdesc: every dimension but the first of a buffer of rank 3 or more must be a power of two, but one is 24}}
 func.func @shape(%b: !blockgpu.memdesc<24x32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>) {
+  return
+}
+
+// -----
+
+// A stack of 3 buffers, but of buffers 24 elements high.
+// expected-error @+1 {{!blockgpu.memdesc: every dimension but the first of a buffer of rank 3 or more must be a power of two, but one is 24}}
+func.func @stack_shape(%b: !blockgpu.memdesc<3x24x32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{!blockgpu.memdesc: every dimension must be positive, but the first is 0}}
+func.func @empty_stack(%b: !blockgpu.memdesc<0x16x32xf32, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>) {
   return
 }
 

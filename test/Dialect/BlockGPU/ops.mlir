@@ -19,14 +19,19 @@ func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.p
   %buf = blockgpu.local_alloc : !blockgpu.memdesc<2x16x32xf32, #shared, mutable>
   // CHECK: blockgpu.memdesc_index %[[BUF]][%{{.*}}] : !blockgpu.memdesc<2x16x32xf32, #[[SHARED]], mutable> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
   %stage = blockgpu.memdesc_index %buf[%i] : !blockgpu.memdesc<2x16x32xf32, #shared, mutable> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
+  // A ring of three stages: a stack of any number of buffers.
+  // CHECK: %[[RING:.+]] = blockgpu.local_alloc : !blockgpu.memdesc<3x16x32xf32, #[[SHARED]], mutable>
+  // CHECK: blockgpu.memdesc_index %[[RING]][%{{.*}}] : !blockgpu.memdesc<3x16x32xf32, #[[SHARED]], mutable> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
+  %ring = blockgpu.local_alloc : !blockgpu.memdesc<3x16x32xf32, #shared, mutable>
+  %third = blockgpu.memdesc_index %ring[%i] : !blockgpu.memdesc<3x16x32xf32, #shared, mutable> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
   // CHECK: blockgpu.local_store %{{.*}}, %{{.*}} : tensor<16x32xf32, #blocked> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
   blockgpu.local_store %t, %stage : tensor<16x32xf32, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
   // CHECK: %[[COPY:.+]] = blockgpu.async_copy %{{.*}}, %{{.*}} mask %{{.*}} : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable>
   %copy = blockgpu.async_copy %ptrs, %stage mask %mask : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
   // CHECK: blockgpu.async_copy %{{.*}}, %{{.*}} : tensor
   %copy2 = blockgpu.async_copy %ptrs, %stage : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
-  // CHECK: %[[GROUP:.+]] = blockgpu.async_commit_group %[[COPY]], %{{.*}}
-  %group = blockgpu.async_commit_group %copy, %copy2
+  // CHECK: %[[GROUP:.+]] = blockgpu.async_commit_group tokens %[[COPY]], %{{.*}}
+  %group = blockgpu.async_commit_group tokens %copy, %copy2
   // CHECK: blockgpu.async_wait %[[GROUP]] {num = 0 : i32}
   %done = blockgpu.async_wait %group {num = 0 : i32}
   // CHECK: blockgpu.local_load %{{.*}} : !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable> -> tensor<16x32xf32, #blocked>

@@ -248,6 +248,18 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
                              << ", but must be a power of two from 1 to 32";
     return success();
   }
+  if (name == getNumStagesAttrName()) {
+    if (!isKernel(op) && op->getName().getStringRef() != "scf.for")
+      return op->emitError() << "'" << name
+                             << "' is only valid on a kernel or an scf.for";
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || !value.getType().isInteger(32))
+      return op->emitError() << "'" << name << "' must be an i32 integer";
+    if (int64_t n = value.getInt(); n < 1 || n > 8)
+      return op->emitError() << "'" << name << "' is " << n
+                             << ", but must be from 1 to 8";
+    return success();
+  }
   if (name == getTargetAttrName()) {
     if (!isa<ModuleOp>(op))
       return op->emitError() << "'" << name

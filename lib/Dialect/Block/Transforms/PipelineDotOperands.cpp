@@ -12,6 +12,8 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/DotLayouts.h"
+#include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,26 +21,12 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::block {
 #define GEN_PASS_DEF_BLOCKPIPELINEDOTOPERANDS
 #include "block/Dialect/Block/Transforms/Passes.h.inc"
 
 namespace {
-/// Whether nothing in `loop` writes memory, so that a load may move to the
-/// previous iteration without reading anything older than it would have.
-bool onlyReadsMemory(scf::ForOp loop) {
-  WalkResult result = loop.getBody()->walk([](Operation *op) {
-    if (isa<LoadOp, scf::YieldOp>(op) || op->getNumRegions() > 0 ||
-        isMemoryEffectFree(op))
-      return WalkResult::advance();
-    return WalkResult::interrupt();
-  });
-  return !result.wasInterrupted();
-}
-
 /// Whether `load` can be issued an iteration early: a non-volatile load of
 /// the loop's own body whose tile is used only as an operand of products.
 bool isDotOperandLoad(LoadOp load) {
@@ -50,31 +38,6 @@ bool isDotOperandLoad(LoadOp load) {
     return dot && dot->getBlock() == load->getBlock() &&
            &use != &dot.getAccMutable();
   });
-}
-
-/// Collects in `slice` the operations of the loop's body that `load`'s
-/// operands depend on. Fails where one of them cannot be computed for another iteration:
-/// it has effects or regions, or it reads a loop-carried value.
-LogicalResult collectAddressSlice(LoadOp load, scf::ForOp loop,
-                                  llvm::SetVector<Operation *> &slice) {
-  Block *body = loop.getBody();
-  SmallVector<Value> worklist(load->getOperands());
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      if (argument.getOwner() == body && argument != loop.getInductionVar())
-        return failure();
-      continue;
-    }
-    Operation *def = value.getDefiningOp();
-    if (def->getBlock() != body || slice.contains(def))
-      continue;
-    if (def->getNumRegions() > 0 || !isMemoryEffectFree(def))
-      return failure();
-    slice.insert(def);
-    llvm::append_range(worklist, def->getOperands());
-  }
-  return success();
 }
 
 /// Clones `slice` (in program order) and `loads` at `builder`'s point with
@@ -107,17 +70,18 @@ SmallVector<Value> cloneLoadsFor(OpBuilder &builder, scf::ForOp loop,
   return tiles;
 }
 
-/// `lhs < rhs` as the loop compares its bounds.
-Value emitBelow(OpBuilder &builder, scf::ForOp loop, Value lhs, Value rhs) {
-  return arith::CmpIOp::create(builder, loop.getLoc(),
-                               loop.getUnsignedCmp()
-                                   ? arith::CmpIPredicate::ult
-                                   : arith::CmpIPredicate::slt,
-                               lhs, rhs);
+/// Whether a product of `loop` runs on tensor cores, whose operands
+/// blockgpu-pipeline-loops brings through shared memory instead.
+bool hasPipelinedTensorCoreProduct(scf::ForOp loop) {
+  if (getNumStages(loop) < 2)
+    return false;
+  return llvm::any_of(loop.getBody()->getOps<DotOp>(), [](DotOp dot) {
+    return bool(chooseDotAccumulatorLayout(dot));
+  });
 }
 
 void pipelineLoop(scf::ForOp loop) {
-  if (!onlyReadsMemory(loop))
+  if (!writesOnlySharedMemory(loop) || hasPipelinedTensorCoreProduct(loop))
     return;
   SmallVector<LoadOp> loads;
   llvm::SetVector<Operation *> slice;
@@ -131,10 +95,7 @@ void pipelineLoop(scf::ForOp loop) {
   }
   if (loads.empty())
     return;
-  SmallVector<Operation *> ordered = slice.takeVector();
-  llvm::sort(ordered, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  SmallVector<Operation *> ordered = sortInProgramOrder(std::move(slice));
 
   IRRewriter rewriter(loop->getContext());
   rewriter.setInsertionPoint(loop);

@@ -62,15 +62,30 @@ void MemDescType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+/// The dimensions the layout places: all, or, for a stack of a number of
+/// buffers other than a power of two (rank 3 or more), those of one buffer.
+static ArrayRef<int64_t> getLaidOutShape(ArrayRef<int64_t> shape) {
+  if (shape.size() >= 3 && !llvm::isPowerOf2_64(shape.front()))
+    return shape.drop_front();
+  return shape;
+}
+
 LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> shape, Type elementType,
                                   SharedLayoutAttr layout, bool) {
   if (shape.empty())
     return emitError() << "!blockgpu.memdesc needs at least one dimension";
-  int64_t elements = 1;
-  for (int64_t size : shape) {
+  // A stack of buffers (the stages of a ring) may have any number of them.
+  ArrayRef<int64_t> laidOut = getLaidOutShape(shape);
+  if (shape.front() <= 0)
+    return emitError() << "!blockgpu.memdesc: every dimension must be "
+                          "positive, but the first is "
+                       << shape.front();
+  int64_t elements = shape.size() > laidOut.size() ? shape.front() : 1;
+  for (int64_t size : laidOut) {
     if (size <= 0 || !llvm::isPowerOf2_64(size))
-      return emitError() << "!blockgpu.memdesc: every dimension must be a "
+      return emitError() << "!blockgpu.memdesc: every dimension but the "
+                            "first of a buffer of rank 3 or more must be a "
                             "power of two, but one is "
                          << size;
     elements *= size;
@@ -84,7 +99,7 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << elementType;
   if (!layout)
     return emitError() << "!blockgpu.memdesc needs a shared-memory layout";
-  return layout.verifyBuffer(emitError, shape, getStorageBits(elementType));
+  return layout.verifyBuffer(emitError, laidOut, getStorageBits(elementType));
 }
 
 ShapedType MemDescType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
@@ -102,6 +117,9 @@ int64_t MemDescType::getSizeInBytes() const {
 }
 
 block::LinearLayout MemDescType::toLinearLayout() const {
+  assert(getLaidOutShape(getShape()).size() == getShape().size() &&
+         "a stack of a number of buffers other than a power of two has no "
+         "linear layout: index it first");
   return getLayout().toLinearLayout(getShape(), getElementBits());
 }
 

@@ -33,7 +33,7 @@ func.func @staged(%x: !block.ptr<f32> {block.alignment = 16}, %out: !block.ptr<f
   %c1 = arith.constant 1 : i32
   %stage = blockgpu.memdesc_index %buf[%c1] : !blockgpu.memdesc<2x512xf32, #shared, mutable> -> !blockgpu.memdesc<512xf32, #shared, mutable>
   %copy = blockgpu.async_copy %xp, %stage mask %mask : tensor<512x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<512xf32, #shared, mutable>
-  %group = blockgpu.async_commit_group %copy
+  %group = blockgpu.async_commit_group tokens %copy
   %done = blockgpu.async_wait %group {num = 0 : i32}
   %v = blockgpu.local_load %stage : !blockgpu.memdesc<512xf32, #shared, mutable> -> tensor<512xf32, #blocked>
   %ro = blockgpu.local_alloc %v : tensor<512xf32, #blocked> -> !blockgpu.memdesc<512xf32, #shared>

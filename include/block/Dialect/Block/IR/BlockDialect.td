@@ -32,6 +32,11 @@ def Block_Dialect : Dialect {
     for (block-to-ptx sets it from its `chip` option, through
     block-kernel-defaults), which the layout passes read through
     `getTargetChip` to choose tensor-core layouts.
+
+    `block.num_stages = N` on a kernel, or on an `scf.for` in one, sets how
+    many iterations of a loop's product operands are in flight in shared
+    memory at once (blockgpu-pipeline-loops; 1 turns the pipelining off);
+    the innermost setting applies.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -48,6 +53,7 @@ def Block_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDivisibilityAttrName() { return "block.divisibility"; }
     static constexpr ::llvm::StringLiteral getAlignmentAttrName() { return "block.alignment"; }
     static constexpr ::llvm::StringLiteral getTargetAttrName() { return "block.target"; }
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() { return "block.num_stages"; }
   }];
 }
 

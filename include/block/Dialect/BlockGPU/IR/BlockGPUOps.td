@@ -124,10 +124,16 @@ def BlockGPU_AsyncCommitGroupOp : BlockGPU_Op<"async_commit_group"> {
   let description = [{
     The copies started since the last commit group (the `tokens`) form one
     group, which `async_wait` counts.
+
+    ```mlir
+    %g = blockgpu.async_commit_group tokens %c0, %c1
+    ```
   }];
   let arguments = (ins Variadic<BlockGPU_AsyncToken>:$tokens);
   let results = (outs BlockGPU_AsyncToken:$token);
-  let assemblyFormat = "$tokens attr-dict";
+  // The keyword keeps a group without tokens from reading the next line's
+  // result as one.
+  let assemblyFormat = "(`tokens` $tokens^)? attr-dict";
 }
 
 def BlockGPU_AsyncWaitOp : BlockGPU_Op<"async_wait"> {

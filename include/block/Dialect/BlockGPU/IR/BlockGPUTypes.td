@@ -18,6 +18,9 @@ def BlockGPU_MemDescType : BlockGPU_Type<"MemDesc", "memdesc",
     A buffer of a static power-of-two shape in the shared memory of a
     program instance, with a shared layout. Only a `mutable` buffer may be
     written; a buffer made from a tensor (`local_alloc %t`) is read-only.
+    The first dimension of a buffer of rank 3 or more may be of any size: a
+    stack of that many buffers of the other dimensions (the stages of a
+    ring, which `memdesc_index` picks), each laid out as the layout says.
 
     ```mlir
     !blockgpu.memdesc<3x128x64xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>
@@ -33,7 +36,8 @@ def BlockGPU_MemDescType : BlockGPU_Type<"MemDesc", "memdesc",
     unsigned getElementBits() const;
     /// Bytes the buffer occupies.
     int64_t getSizeInBytes() const;
-    /// The linear layout from element offset to index.
+    /// The linear layout from element offset to index (of a buffer whose
+    /// dimensions are all powers of two).
     ::mlir::block::LinearLayout toLinearLayout() const;
   }];
 }

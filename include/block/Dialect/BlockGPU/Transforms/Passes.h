@@ -22,6 +22,9 @@ FailureOr<int64_t> allocateSharedMemory(func::FuncOp kernel, int64_t maxBytes);
 /// Rewrites the block operations of `kernel` that move data through shared
 /// memory into blockgpu operations (see blockgpu-materialize-shared-memory).
 void materializeSharedMemory(func::FuncOp kernel);
+/// Copies the tensor-core product operands of `kernel`'s loops into rings
+/// of buffers ahead of their use (see blockgpu-pipeline-loops).
+void pipelineLoops(func::FuncOp kernel);
 /// Inserts the barriers the allocated shared memory of `kernel` needs (see
 /// blockgpu-insert-barriers).
 void insertBarriers(func::FuncOp kernel);

@@ -62,6 +62,42 @@ def BlockGPUMaterializeSharedMemory
   let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
 }
 
+def BlockGPUPipelineLoops
+    : Pass<"blockgpu-pipeline-loops", "::mlir::ModuleOp"> {
+  let summary = "Copy a loop's product operands num_stages - 1 iterations "
+                "ahead into a ring of buffers";
+  let description = [{
+    In each `scf.for` of a kernel, after blockgpu-materialize-shared-memory:
+    the loads whose tiles a `blockgpu.local_alloc` stages only for
+    tensor-core products (`#block.mma` accumulators) of the same iteration
+    become asynchronous copies (`blockgpu.async_copy`, cp.async on sm_80
+    and later) into a ring of `block.num_stages` buffers (the innermost
+    setting on the loop or the kernel; 3 by default; 1 leaves the loop as
+    it is):
+
+    - before the loop, the copies of the first num_stages - 1 iterations,
+      one commit group each;
+    - at the top of iteration i, `async_wait` leaves at most num_stages - 2
+      groups in flight, so that iteration i's copies are complete, and a
+      `gpu.barrier` makes them visible to every thread and orders the reads
+      of the buffer iteration i - 1 used before the copies of iteration
+      i + num_stages - 1 overwrite it;
+    - the products read buffer i mod num_stages (a `memdesc_index` of the
+      ring).
+
+    Copies are issued only for iterations the loop runs, so none is in
+    flight after it (an `async_wait` of 0 follows the loop all the same).
+    A load moves only where it is not volatile, reads zero where masked off
+    (no `other`, or a zero), its pointers and mask are computed from the
+    induction variable and values defined outside the loop by operations
+    free of effects, and nothing in the loop writes memory other than
+    shared memory.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def BlockGPUInsertBarriers
     : Pass<"blockgpu-insert-barriers", "::mlir::ModuleOp"> {
   let summary = "Insert the barriers that conflicting shared accesses need";

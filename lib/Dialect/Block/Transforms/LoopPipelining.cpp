@@ -1,0 +1,88 @@
+//===- LoopPipelining.cpp - What loop pipeliners share --------------------===//
+
+#include "block/Dialect/Block/Transforms/LoopPipelining.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::block;
+
+unsigned mlir::block::getNumStages(scf::ForOp loop) {
+  for (Operation *op = loop; op; op = op->getParentOp())
+    if (auto stages = op->getAttrOfType<IntegerAttr>(
+            BlockDialect::getNumStagesAttrName()))
+      return unsigned(stages.getInt());
+  return kDefaultNumStages;
+}
+
+bool mlir::block::writesOnlySharedMemory(scf::ForOp loop) {
+  WalkResult result = loop.getBody()->walk([](Operation *op) {
+    if (isa<LoadOp, scf::YieldOp>(op) || op->getNumRegions() > 0)
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &instance : instances)
+      if (isa<MemoryEffects::Write>(instance.getEffect()) &&
+          !isa<blockgpu::SharedMemory>(instance.getResource()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}
+
+LogicalResult
+mlir::block::collectAddressSlice(LoadOp load, scf::ForOp loop,
+                                 llvm::SetVector<Operation *> &slice) {
+  Block *body = loop.getBody();
+  SmallVector<Value> worklist(load->getOperands());
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (argument.getOwner() == body && argument != loop.getInductionVar())
+        return failure();
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def->getBlock() != body || slice.contains(def))
+      continue;
+    if (def->getNumRegions() > 0 || !isMemoryEffectFree(def))
+      return failure();
+    slice.insert(def);
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return success();
+}
+
+SmallVector<Operation *>
+mlir::block::sortInProgramOrder(llvm::SetVector<Operation *> slice) {
+  SmallVector<Operation *> ordered = slice.takeVector();
+  llvm::sort(ordered, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  return ordered;
+}
+
+Value mlir::block::emitBelow(OpBuilder &builder, scf::ForOp loop, Value lhs,
+                             Value rhs) {
+  return arith::CmpIOp::create(builder, loop.getLoc(),
+                               loop.getUnsignedCmp()
+                                   ? arith::CmpIPredicate::ult
+                                   : arith::CmpIPredicate::slt,
+                               lhs, rhs);
+}
+
+Value mlir::block::emitIterationValue(OpBuilder &builder, scf::ForOp loop,
+                                      Value iv, int64_t iterations) {
+  if (iterations == 0)
+    return iv;
+  Location loc = loop.getLoc();
+  Value count = arith::ConstantOp::create(
+      builder, loc, builder.getIntegerAttr(iv.getType(), iterations));
+  Value distance = arith::MulIOp::create(builder, loc, loop.getStep(), count);
+  return arith::AddIOp::create(builder, loc, iv, distance);
+}

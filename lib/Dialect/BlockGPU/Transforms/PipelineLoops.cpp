@@ -1,0 +1,221 @@
+//===- PipelineLoops.cpp - Operands in flight through a ring of buffers ---===//
+//
+// A loop that loads the operands of tensor-core products and stages them in
+// shared memory (blockgpu-materialize-shared-memory's local_alloc of a
+// load) copies them instead, with cp.async, into a ring of num_stages
+// buffers, num_stages - 1 iterations ahead of the product that reads them.
+// Iteration i waits until at most num_stages - 2 groups of copies are in
+// flight (its own group is then complete), passes a barrier (its copies
+// become visible to every thread, and every thread is done with the buffer
+// iteration i - 1 read), issues the copies of iteration i + num_stages - 1
+// into that buffer, and multiplies from buffer i mod num_stages. Copies of
+// iterations past the end are not issued, so none is in flight after the
+// loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/LoopPipelining.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Dialect/BlockGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::blockgpu {
+#define GEN_PASS_DEF_BLOCKGPUPIPELINELOOPS
+#include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
+} // namespace mlir::blockgpu
+
+using namespace mlir;
+using namespace mlir::blockgpu;
+
+namespace {
+/// A load whose tile only a local_alloc stages for products.
+struct StagedLoad {
+  block::LoadOp load;
+  LocalAllocOp alloc;
+};
+} // namespace
+
+/// Whether `value` is absent or zero: what an asynchronous copy writes for
+/// masked-off elements.
+static bool isAbsentOrZero(Value value) {
+  return !value || matchPattern(value, m_Zero()) ||
+         matchPattern(value, m_AnyZeroFloat());
+}
+
+/// The load `alloc` stages, if the copy can replace both: a non-volatile
+/// load of the loop's body, of zero where masked off, used only by `alloc`,
+/// whose buffer only tensor-core products of the body read.
+static std::optional<StagedLoad> getStagedLoad(LocalAllocOp alloc,
+                                               scf::ForOp loop) {
+  Value src = alloc.getSrc();
+  auto load = src ? src.getDefiningOp<block::LoadOp>() : nullptr;
+  if (!load || load->getBlock() != loop.getBody() || load.getIsVolatile() ||
+      !load->hasOneUse() || !isAbsentOrZero(load.getOther()))
+    return std::nullopt;
+  if (!llvm::all_of(alloc->getUses(), [&](OpOperand &use) {
+        auto dot = dyn_cast<DotOp>(use.getOwner());
+        return dot && dot->getBlock() == loop.getBody() &&
+               isa<block::MmaLayoutAttr>(dot.getType().getEncoding());
+      }))
+    return std::nullopt;
+  return StagedLoad{load, alloc};
+}
+
+static Type getTokenType(OpBuilder &builder) {
+  return AsyncTokenType::get(builder.getContext());
+}
+
+/// Issues, at `builder`'s point, the copies of `loads` for the iteration
+/// whose induction variable is `iv` into their rings' buffers `slot`, if
+/// that iteration runs, and closes the group.
+static void emitCopies(OpBuilder &builder, scf::ForOp loop,
+                       ArrayRef<Operation *> slice,
+                       ArrayRef<StagedLoad> loads, ArrayRef<Value> rings,
+                       Value iv, Value slot) {
+  Location loc = loop.getLoc();
+  Value runs = block::emitBelow(builder, loop, iv, loop.getUpperBound());
+  auto ifOp = scf::IfOp::create(builder, loc, runs, /*withElseRegion=*/false);
+  OpBuilder inside = ifOp.getThenBodyBuilder();
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), iv);
+  for (Operation *op : slice)
+    inside.clone(*op, mapping);
+  for (auto [staged, ring] : llvm::zip(loads, rings)) {
+    auto ringType = cast<MemDescType>(ring.getType());
+    auto bufferType = MemDescType::get(
+        builder.getContext(), ringType.getShape().drop_front(),
+        ringType.getElementType(), ringType.getLayout(),
+        /*mutableMemory=*/true);
+    Value buffer = MemDescIndexOp::create(inside, loc, bufferType, ring, slot);
+    block::LoadOp load = staged.load;
+    Value mask = load.getMask();
+    AsyncCopyOp::create(inside, loc, getTokenType(builder),
+                        mapping.lookupOrDefault(load.getPtr()), buffer,
+                        mask ? mapping.lookupOrDefault(mask) : Value());
+  }
+  AsyncCommitGroupOp::create(builder, loc, getTokenType(builder),
+                             ValueRange());
+}
+
+static Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
+}
+
+/// `slot + 1` modulo `numStages`.
+static Value emitNextSlot(OpBuilder &builder, Location loc, Value slot,
+                          unsigned numStages) {
+  Value next = arith::AddIOp::create(builder, loc, slot,
+                                     i32Constant(builder, loc, 1));
+  Value wraps = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                      next,
+                                      i32Constant(builder, loc, numStages));
+  return arith::SelectOp::create(builder, loc, wraps,
+                                 i32Constant(builder, loc, 0), next);
+}
+
+static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
+  if (numStages < 2 || !block::writesOnlySharedMemory(loop))
+    return;
+  SmallVector<StagedLoad> loads;
+  llvm::SetVector<Operation *> slice;
+  for (auto alloc : loop.getBody()->getOps<LocalAllocOp>()) {
+    std::optional<StagedLoad> staged = getStagedLoad(alloc, loop);
+    llvm::SetVector<Operation *> loadSlice;
+    if (!staged ||
+        failed(block::collectAddressSlice(staged->load, loop, loadSlice)))
+      continue;
+    loads.push_back(*staged);
+    slice.insert(loadSlice.begin(), loadSlice.end());
+  }
+  if (loads.empty())
+    return;
+  SmallVector<Operation *> ordered =
+      block::sortInProgramOrder(std::move(slice));
+
+  IRRewriter rewriter(loop->getContext());
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> rings;
+  for (StagedLoad &staged : loads) {
+    MemDescType type = staged.alloc.getType();
+    SmallVector<int64_t> shape{int64_t(numStages)};
+    llvm::append_range(shape, type.getShape());
+    rings.push_back(LocalAllocOp::create(
+        rewriter, loc,
+        MemDescType::get(rewriter.getContext(), shape, type.getElementType(),
+                         type.getLayout(), /*mutableMemory=*/true),
+        Value()));
+  }
+  for (unsigned stage = 0; stage + 1 < numStages; ++stage)
+    emitCopies(rewriter, loop, ordered, loads, rings,
+               block::emitIterationValue(rewriter, loop, loop.getLowerBound(),
+                                         stage),
+               i32Constant(rewriter, loc, stage));
+
+  SmallVector<Value> initialSlots{i32Constant(rewriter, loc, 0),
+                                  i32Constant(rewriter, loc, numStages - 1)};
+  auto yieldSlots = [&](OpBuilder &builder, Location bodyLoc,
+                        ArrayRef<BlockArgument> slots) -> SmallVector<Value> {
+    Value read = slots[0], write = slots[1];
+    builder.setInsertionPointToStart(loop.getBody());
+    AsyncWaitOp::create(builder, bodyLoc, getTokenType(builder), ValueRange(),
+                        numStages - 2);
+    gpu::BarrierOp::create(builder, bodyLoc);
+    emitCopies(builder, loop, ordered, loads, rings,
+               block::emitIterationValue(builder, loop,
+                                         loop.getInductionVar(),
+                                         numStages - 1),
+               write);
+    for (auto [staged, ring] : llvm::zip(loads, rings)) {
+      builder.setInsertionPoint(staged.alloc);
+      auto type = staged.alloc.getType();
+      Value buffer = MemDescIndexOp::create(
+          builder, bodyLoc,
+          MemDescType::get(builder.getContext(), type.getShape(),
+                           type.getElementType(), type.getLayout(),
+                           /*mutableMemory=*/true),
+          ring, read);
+      staged.alloc.getResult().replaceAllUsesWith(buffer);
+    }
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+    return {emitNextSlot(builder, bodyLoc, read, numStages),
+            emitNextSlot(builder, bodyLoc, write, numStages)};
+  };
+  FailureOr<LoopLikeOpInterface> pipelined = loop.replaceWithAdditionalYields(
+      rewriter, initialSlots, /*replaceInitOperandUsesInLoop=*/false,
+      yieldSlots);
+  if (failed(pipelined))
+    return;
+  for (StagedLoad &staged : loads) {
+    rewriter.eraseOp(staged.alloc);
+    rewriter.eraseOp(staged.load);
+  }
+  for (Operation *op : llvm::reverse(ordered))
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+  rewriter.setInsertionPointAfter(pipelined->getOperation());
+  AsyncWaitOp::create(rewriter, loc, getTokenType(rewriter), ValueRange(), 0);
+}
+
+void mlir::blockgpu::pipelineLoops(func::FuncOp kernel) {
+  SmallVector<scf::ForOp> loops;
+  kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops)
+    pipelineLoop(loop, block::getNumStages(loop));
+}
+
+namespace {
+struct BlockGPUPipelineLoopsPass
+    : blockgpu::impl::BlockGPUPipelineLoopsBase<BlockGPUPipelineLoopsPass> {
+  void runOnOperation() override {
+    for (auto kernel : getOperation().getOps<func::FuncOp>())
+      if (block::isKernel(kernel) && !kernel.isExternal())
+        pipelineLoops(kernel);
+  }
+};
+} // namespace
