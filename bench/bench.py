@@ -130,6 +130,48 @@ def rel_error(got, ref):
     return ((got - ref).norm() / ref.norm().clamp_min(1e-30)).item()
 
 
+def with_tf32(fn):
+    """fn run with cuBLAS's f32 products in tf32 (main() turns them off)."""
+    def run():
+        torch.backends.cuda.matmul.allow_tf32 = True
+        try:
+            return fn()
+        finally:
+            torch.backends.cuda.matmul.allow_tf32 = False
+    return run
+
+
+def tensor_core_case(kernel, example, dtype, size):
+    """The case of a size^3 product on the tensor cores by `kernel` (one of
+    the examples/matmul_{bf16,f16,tf32,int8}.mlir), c in a's type (i32 for
+    i8, where b is given transposed, as the example and torch._int_mm take
+    it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
+    relative error against the float64 product of the inputs."""
+    dev = "cuda"
+    m = n = k = size
+    if dtype == torch.int8:
+        a = torch.randint(-128, 128, (m, k), dtype=dtype, device=dev)
+        b = torch.randint(-128, 128, (n, k), dtype=dtype, device=dev)  # b^T
+        c = torch.empty(m, n, dtype=torch.int32, device=dev)
+        ref = lambda: a.double() @ b.double().t()
+        peer = lambda: torch._int_mm(a, b.t())
+        unit = "TOP/s"
+    else:
+        a = torch.randn(m, k, device=dev).to(dtype)
+        b = torch.randn(k, n, device=dev).to(dtype)
+        c = torch.empty(m, n, dtype=dtype, device=dev)
+        ref = lambda: a.double() @ b.double()
+        peer = lambda: torch.matmul(a, b, out=c)
+        if dtype == torch.float32:
+            peer = with_tf32(peer)
+        unit = "TFLOP/s"
+    ours = kernel.prepare((-(-m // 128) * -(-n // 128),), a, b, c, m, n, k)
+    return dict(name=f"{example}_{size}", work=2 * m * n * k, unit=unit,
+                ours=ours, torch=peer,
+                triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype == torch.int8),
+                check=lambda: (ours(), rel_error(c, ref()))[1])
+
+
 def cases(bundles, runtime, quick, before=None):
     """Each case: name, work (bytes or flops), unit, implementations, check.
     With `before` (another bundles directory), each of our kernels is also
@@ -214,7 +256,7 @@ def cases(bundles, runtime, quick, before=None):
                triton=lambda: tk.transpose(xt, ot),
                check=lambda: (kt(), rel_error(ot, xt.t()))[1])
 
-    # Matmul 4096^3 f32 on the FMA path (tensor cores are a later issue).
+    # Matmul 4096^3 f32 on the FMA path (exact f32 products).
     m = n = kk = 4096 // (4 if quick else 1)
     a, bm = torch.randn(m, kk, device=dev), torch.randn(kk, n, device=dev)
     c = torch.empty(m, n, device=dev)
@@ -223,6 +265,14 @@ def cases(bundles, runtime, quick, before=None):
                ours=km, torch=lambda: torch.matmul(a, bm, out=c),
                triton=lambda: tk.matmul(a, bm, c),
                check=lambda: (km(), rel_error(c, a.double() @ bm.double()))[1])
+
+    # Tensor cores (issue 18): the bf16, f16, tf32 and i8 examples (grouped
+    # 1-D grids of 128 x 128 tiles) against cuBLAS and Triton's tensor-core
+    # kernel (tk.matmul_tc), at 4096^3 and 8192^3.
+    for example, dtype in (("matmul_bf16", torch.bfloat16), ("matmul_f16", torch.float16),
+                           ("matmul_tf32", torch.float32), ("matmul_int8", torch.int8)):
+        for size in (4096, 8192):
+            yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1))
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)

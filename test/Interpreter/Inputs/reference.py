@@ -109,9 +109,20 @@ def transpose(args):
 
 
 def matmul(args):
-    """a (m x k) and b (k x n) in --dtype (float32, float16 or bfloat16),
-    and their product in float64."""
+    """a (m x k) and b (k x n) in --dtype (float32, float16, bfloat16, tf32:
+    float32 inputs that the kernel rounds to tf32, or int8: b saved
+    transposed, as bt), and their product: exact in int32 for int8, else in
+    float64 of the inputs the kernel multiplies, with the product of the
+    unrounded tf32 inputs as expected_ieee."""
     g = rng(6)
+    if args.dtype == "int8":
+        a = g.integers(-128, 128, (args.m, args.k)).astype(np.int8)
+        b = g.integers(-128, 128, (args.k, args.n)).astype(np.int8)
+        save(args.dir, "a", a)
+        save(args.dir, "bt", b.T)
+        product = a.astype(np.int64) @ b.astype(np.int64)
+        save(args.dir, "expected", product.astype(np.int32))
+        return
     a = g.uniform(-1, 1, (args.m, args.k)).astype(np.float32)
     b = g.uniform(-1, 1, (args.k, args.n)).astype(np.float32)
     if args.dtype == "bfloat16":
@@ -119,10 +130,18 @@ def matmul(args):
         save(args.dir, "a", bfloat16_bits(a))
         save(args.dir, "b", bfloat16_bits(b))
     else:
-        a, b = a.astype(args.dtype), b.astype(args.dtype)
+        if args.dtype != "tf32":
+            a, b = a.astype(args.dtype), b.astype(args.dtype)
         save(args.dir, "a", a)
         save(args.dir, "b", b)
-    save(args.dir, "expected", a.astype(np.float64) @ b.astype(np.float64))
+    if args.dtype == "tf32":
+        save(args.dir, "expected_ieee", product64(a, b))
+        a, b = to_tf32(a), to_tf32(b)
+    save(args.dir, "expected", product64(a, b))
+
+
+def product64(a, b):
+    return a.astype(np.float64) @ b.astype(np.float64)
 
 
 def integers(args):
@@ -165,6 +184,17 @@ def to_bfloat16(x):
     rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
     rounded = np.where(np.isnan(x), ((u >> 16) | 0x40) << 16, rounded)
     return rounded.astype(np.uint32).view(np.float32)
+
+
+def to_tf32(x):
+    """f32 -> tf32 (as the f32 it is), 10 bits of mantissa, rounding to
+    nearest with ties away from zero as cvt.rna.tf32.f32 does: half a unit of
+    the last kept bit added to the magnitude, the dropped bits cleared.
+    Infinities and NaNs stay."""
+    x = np.asarray(x, np.float32)
+    u = x.view(np.uint32).astype(np.uint64)
+    rounded = ((u + 0x1000) & 0xFFFFE000).astype(np.uint32).view(np.float32)
+    return np.where(np.isfinite(x), rounded, x)
 
 
 def bfloat16_bits(x):
