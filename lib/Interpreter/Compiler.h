@@ -27,10 +27,6 @@ class FuncOp;
 
 namespace block::interpreter::detail {
 
-/// The element kind of a scalar type or of a tensor's elements; nullopt for
-/// types the interpreter does not compute with.
-std::optional<ElementKind> getElementKind(Type type);
-
 /// Elements of a value of `type`: a tensor's count, 1 for a scalar.
 int64_t getNumElements(Type type);
 

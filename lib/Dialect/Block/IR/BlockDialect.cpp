@@ -8,6 +8,7 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/IR/KernelSignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -171,17 +172,20 @@ bool mlir::block::isKernel(Operation *op) {
          op->hasAttr(BlockDialect::getKernelAttrName());
 }
 
+SmallVector<func::FuncOp> mlir::block::getKernels(ModuleOp module) {
+  return llvm::to_vector(llvm::make_filter_range(
+      module.getOps<func::FuncOp>(),
+      [](func::FuncOp func) { return isKernel(func); }));
+}
+
 //===----------------------------------------------------------------------===//
 // Kernel attributes
 //===----------------------------------------------------------------------===//
 
+/// A pointer (to anything: the interpreter runs kernels that take pointers
+/// to pointers, which no bundle can describe) or a scalar a launch passes.
 static bool isKernelArgumentType(Type type) {
-  if (isa<PointerType>(type))
-    return true;
-  if (auto integer = dyn_cast<IntegerType>(type))
-    return integer.isSignless() &&
-           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
-  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  return isa<PointerType>(type) || getRuntimeElementType(type).has_value();
 }
 
 /// Checks what the lowering relies on in a kernel's body: every tensor value,
@@ -230,8 +234,8 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
       if (!isKernelArgumentType(argType))
         return op->emitError()
                << "kernel argument #" << i << " has type " << argType
-               << ", but a kernel takes only !block.ptr, signless i1/i8/i16/"
-                  "i32/i64, f16, bf16, f32 or f64 arguments";
+               << ", but a kernel takes only !block.ptr and scalars of "
+               << blockrt::elementTypeList();
     return verifyKernelBody(func);
   }
   if (name == getNumWarpsAttrName()) {
