@@ -423,7 +423,8 @@ TEST(Manifest, WritesWhatItReads) {
     std::string name = elementTypeName(type);
     first.parameters.push_back(
         parameter(index++, "p_" + name, type, true, elementSize(type)));
-    first.parameters.push_back(parameter(index++, "q_" + name, type, true, 128));
+    first.parameters.push_back(
+        parameter(index++, "q_" + name, type, true, 128));
     first.parameters.push_back(parameter(index++, "s_" + name, type, false, 1));
     if (isIntegerType(type))
       first.parameters.push_back(

@@ -333,12 +333,11 @@ static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
 /// without spilling or a bigger stack; keeps the last value that did
 /// (Occupancy.h says why only kernels with barriers). Returns the assembly of
 /// the module as it is left.
-static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
-                                                ArrayRef<blockrt::KernelInfo> kernels,
-                                                StringRef ptxas,
-                                                const BlockToPTXOptions &options) {
-  std::optional<::block::SMLimits> limits =
-      ::block::getSMLimits(options.chip);
+static FailureOr<Assembly>
+raiseKernelOccupancy(ModuleOp module, StringRef name,
+                     ArrayRef<blockrt::KernelInfo> kernels, StringRef ptxas,
+                     const BlockToPTXOptions &options) {
+  std::optional<::block::SMLimits> limits = ::block::getSMLimits(options.chip);
   if (!limits)
     return assemble(module, name, options, ptxas);
   auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
