@@ -753,12 +753,7 @@ struct BlockAssignLayoutsPass
 
   void runOnOperation() override {
     AxisInfoAnalysis axisInfo(getOperation());
-    SmallVector<func::FuncOp> kernels;
-    getOperation().walk([&](func::FuncOp func) {
-      if (isKernel(func))
-        kernels.push_back(func);
-    });
-    for (func::FuncOp kernel : kernels) {
+    for (func::FuncOp kernel : getKernels(getOperation())) {
       unsigned numWarps = 4;
       if (auto attr = kernel->getAttrOfType<IntegerAttr>(
               BlockDialect::getNumWarpsAttrName()))

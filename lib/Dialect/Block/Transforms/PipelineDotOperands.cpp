@@ -185,10 +185,8 @@ struct BlockPipelineDotOperandsPass
     : impl::BlockPipelineDotOperandsBase<BlockPipelineDotOperandsPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](func::FuncOp func) {
-      if (isKernel(func))
-        func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    });
+    for (func::FuncOp kernel : getKernels(getOperation()))
+      kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pipelineLoop(loop);
   }
