@@ -1,8 +1,8 @@
 //===- Compiler.h - From MLIR to interpreter instructions -------*- C++ -*-===//
 //
 // The compiler walks a kernel once, gives every value a slot and emits one
-// instruction per op. The per-dialect parts (ArithOps.cpp, BlockOps.cpp, ...)
-// each provide one compile function that picks the executing function for
+// instruction per op. The per-family parts (ArithOps.cpp, MemoryOps.cpp,
+// ...) each provide compile functions that pick the executing function for
 // an op from its kind and element types.
 //
 //===----------------------------------------------------------------------===//

@@ -125,8 +125,8 @@ mlir::block::verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
                          << ", but every dimension of a block tensor must be "
                             "a power of two";
   // Every dimension is a power of two, so the element count is 2^(sum of
-  // their logarithms): exact, where getNumElements() wraps around (a
-  // tensor<4611686018427387904x4xf32> used to pass as 0 elements).
+  // their logarithms): exact, where getNumElements() wraps around for
+  // shapes whose product overflows int64_t.
   unsigned log2Elements = 0;
   for (int64_t dim : tensor.getShape())
     log2Elements += llvm::Log2_64(dim);
@@ -217,7 +217,7 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
     // Dialect attributes are verified before the op's own invariants: a
     // func.func without a function type or name (generic form) is left to
     // its own verifier, which names the missing attribute (getFunctionType()
-    // would read a null or non-function type; found by block-fuzz-opt).
+    // would read a null or non-function type).
     TypeAttr typeAttr = func.getFunctionTypeAttr();
     if (!typeAttr || !isa<FunctionType>(typeAttr.getValue()) ||
         !func.getSymNameAttr())

@@ -589,7 +589,7 @@ private:
 
   /// The layout block.trans permutes: its source's, else the one its result
   /// asks for, else a default. (The source of a trans of a trans may have
-  /// no layout yet; found by block-fuzz-opt.)
+  /// no layout yet.)
   DistributedLayoutAttr getTransSourceLayout(TransOp trans) {
     if (DistributedLayoutAttr layout = layouts.lookup(trans.getSrc()))
       return layout;
