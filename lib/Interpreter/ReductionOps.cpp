@@ -1,4 +1,4 @@
-//===- CombineOps.cpp - block.reduce and block.scan -----------------------===//
+//===- ReductionOps.cpp - block.reduce and block.scan ---------------------===//
 //
 // The order of combination is fixed, so results do not depend on threads:
 //
