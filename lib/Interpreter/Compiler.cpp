@@ -250,14 +250,16 @@ FailureOr<SmallVector<SlotId>> Compiler::inlineCall(Operation *call,
   return lookup(body.getTerminator()->getOperands());
 }
 
-LogicalResult Compiler::compileKernel(func::FuncOp func) {
+LogicalResult Compiler::compileKernel(func::FuncOp func,
+                                      ArrayRef<std::string> argumentNames) {
   if (failed(checkFunctionBody(func)))
     return failure();
   if (func.getNumResults())
     return func.emitOpError("returns values; a kernel returns nothing");
 
   // Launches are checked against the signature a bundle's manifest holds.
-  FailureOr<blockrt::KernelInfo> signature = describeKernel(func);
+  FailureOr<blockrt::KernelInfo> signature =
+      describeKernel(func, argumentNames);
   if (failed(signature))
     return failure();
   program.signature = std::move(*signature);

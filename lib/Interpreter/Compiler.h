@@ -38,7 +38,8 @@ public:
   explicit Compiler(Program &program) : program(program) {}
 
   /// Compiles `func` as the program's kernel.
-  LogicalResult compileKernel(func::FuncOp func);
+  LogicalResult compileKernel(func::FuncOp func,
+                              ArrayRef<std::string> argumentNames);
 
   /// Compiles every op of `block` but its terminator into `code`.
   LogicalResult compileOps(Block &block, Code &code);

@@ -108,10 +108,12 @@ CompiledKernel::CompiledKernel(CompiledKernel &&) noexcept = default;
 CompiledKernel &CompiledKernel::operator=(CompiledKernel &&) noexcept = default;
 CompiledKernel::~CompiledKernel() = default;
 
-FailureOr<CompiledKernel> CompiledKernel::compile(func::FuncOp func) {
+FailureOr<CompiledKernel>
+CompiledKernel::compile(func::FuncOp func,
+                        ArrayRef<std::string> argumentNames) {
   auto program = std::make_unique<Program>(func.getLoc());
   Compiler compiler(*program);
-  if (failed(compiler.compileKernel(func)))
+  if (failed(compiler.compileKernel(func, argumentNames)))
     return failure();
   return CompiledKernel(std::move(program));
 }

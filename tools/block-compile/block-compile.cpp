@@ -25,11 +25,10 @@
 #include "block/Dialect/Block/IR/KernelSignature.h"
 #include "block/InitAllBlock.h"
 #include "block/Pipelines/Pipelines.h"
+#include "block/Support/ArgumentNames.h"
 #include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
-#include "mlir/AsmParser/AsmParser.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -110,34 +109,14 @@ static int fail(const Twine &message) {
   return 1;
 }
 
-/// The name argument `index` of `func` has in the source (`%n` -> "n"), so
-/// that launch errors name it as the user does; "" where the source has
-/// none or a number (describeKernel then names it by its index).
-static std::string getArgumentName(func::FuncOp func, unsigned index,
-                                   const AsmParserState &asmState) {
-  const AsmParserState::BlockDefinition *entry =
-      func.getBody().empty() ? nullptr : asmState.getBlockDef(&func.front());
-  if (!entry || index >= entry->arguments.size())
-    return "";
-  llvm::SMRange range = entry->arguments[index].loc;
-  StringRef name(range.Start.getPointer(),
-                 range.End.getPointer() - range.Start.getPointer());
-  name.consume_front("%");
-  if (name.empty() || llvm::isDigit(name.front()))
-    return "";
-  return name.str();
-}
-
 /// The kernels and their arguments, as written (before lowering), named as
 /// in the source.
 static FailureOr<SmallVector<blockrt::KernelInfo>>
-collectKernels(ModuleOp module, const AsmParserState &asmState) {
+collectKernels(ModuleOp module, const ArgumentNames &names) {
   SmallVector<blockrt::KernelInfo> kernels;
   for (func::FuncOp func : getKernels(module)) {
-    SmallVector<std::string> names;
-    for (unsigned i = 0; i < func.getNumArguments(); ++i)
-      names.push_back(getArgumentName(func, i, asmState));
-    FailureOr<blockrt::KernelInfo> kernel = describeKernel(func, names);
+    FailureOr<blockrt::KernelInfo> kernel =
+        describeKernel(func, names.lookup(func.getSymName()));
     if (failed(kernel))
       return failure();
     kernels.push_back(std::move(*kernel));
@@ -479,20 +458,14 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
-  // Parsed with the parser's state kept, which holds the arguments' names.
-  AsmParserState asmState;
-  Block parsed;
-  if (failed(parseAsmSourceFile(sourceMgr, &parsed, ParserConfig(&context),
-                                &asmState)))
-    return 1;
+  ArgumentNames names;
   OwningOpRef<ModuleOp> module =
-      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-          &parsed, &context, FileLineColLoc::get(&context, inputFile, 0, 0));
+      parseKeepingArgumentNames(sourceMgr, &context, names);
   if (!module)
     return 1;
 
   FailureOr<SmallVector<blockrt::KernelInfo>> kernels =
-      collectKernels(*module, asmState);
+      collectKernels(*module, names);
   if (failed(kernels))
     return 1;
   if (kernels->empty())

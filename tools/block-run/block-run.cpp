@@ -15,6 +15,7 @@
 #include "block/Interpreter/Interpreter.h"
 #include "block/Runtime/Grid.h"
 #include "block/Runtime/RunSpec.h"
+#include "block/Support/ArgumentNames.h"
 #include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
@@ -203,14 +204,16 @@ static int run(const Options &options) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  ArgumentNames names;
+  OwningOpRef<ModuleOp> module =
+      parseKeepingArgumentNames(sourceMgr, &context, names);
   if (!module)
     return 1;
   func::FuncOp func = findKernel(*module, options.kernel, error);
   if (!func)
     return fail(error);
   FailureOr<interp::CompiledKernel> kernel =
-      interp::CompiledKernel::compile(func);
+      interp::CompiledKernel::compile(func, names.lookup(func.getSymName()));
   if (failed(kernel))
     return 1;
   // The spec against the kernel, as block-run-gpu checks it against the

@@ -124,10 +124,12 @@ struct RunError {
 /// number of times, from any number of threads at once.
 class CompiledKernel {
 public:
-  /// Compiles a verified `func.func` (usually a `block.kernel`). Fails, with
-  /// a diagnostic at the op, on ops and types the interpreter does not
-  /// support.
-  static FailureOr<CompiledKernel> compile(func::FuncOp func);
+  /// Compiles a verified `func.func` (usually a `block.kernel`), whose
+  /// arguments launch errors name as `argumentNames` gives them (see
+  /// describeKernel). Fails, with a diagnostic at the op, on ops and types
+  /// the interpreter does not support.
+  static FailureOr<CompiledKernel>
+  compile(func::FuncOp func, ArrayRef<std::string> argumentNames = {});
 
   CompiledKernel(CompiledKernel &&) noexcept;
   CompiledKernel &operator=(CompiledKernel &&) noexcept;
