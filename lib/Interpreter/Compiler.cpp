@@ -94,7 +94,7 @@ int64_t Compiler::getLength(Value value) const {
 }
 
 SlotId Compiler::define(Value value) {
-  unsigned size = getElementKindSize(*getElementKind(value.getType()));
+  unsigned size = getElementKindSize(kindOf(value));
   SlotId slot = newSlot(getLength(value) * size);
   slotOf[value] = slot;
   return slot;
@@ -110,7 +110,7 @@ SmallVector<SlotId> Compiler::lookup(ValueRange values) const {
 
 SlotId Compiler::defineConstant(Value value, ArrayRef<char> bytes) {
   int64_t length = getLength(value);
-  int64_t total = length * getElementKindSize(*getElementKind(value.getType()));
+  int64_t total = length * getElementKindSize(kindOf(value));
   auto storage = std::make_unique<uint64_t[]>((total + 7) / 8);
   char *data = reinterpret_cast<char *>(storage.get());
   if (static_cast<int64_t>(bytes.size()) == total) {

@@ -15,6 +15,7 @@
 #include "block/Runtime/ElementType.h"
 
 #include "mlir/IR/Types.h"
+#include "mlir/IR/Value.h"
 
 #include <cstdint>
 #include <optional>
@@ -57,6 +58,11 @@ inline unsigned getElementKindSize(ElementKind kind) {
 /// The element kind of a scalar type or of a tensor's elements; nullopt for
 /// types the interpreter does not support.
 std::optional<ElementKind> getElementKind(Type type);
+
+/// The element kind of a value whose type the compiler has accepted.
+inline ElementKind kindOf(Value value) {
+  return *getElementKind(value.getType());
+}
 
 } // namespace mlir::block::interpreter::detail
 
