@@ -11,6 +11,15 @@ install(DIRECTORY ${BLOCK_BINARY_DIR}/include/block
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.inc" PATTERN "*.h")
 
+# The dialect and the interpreter describe kernels in the runtime's
+# vocabulary (block/Runtime/Manifest.h, LaunchCheck.h): its support library
+# and headers come with the package.
+install(TARGETS BlockRuntimeSupport EXPORT BlockTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY ${BLOCK_SOURCE_DIR}/runtime/include/block
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h")
+
 install(EXPORT BlockTargets NAMESPACE Block::
   DESTINATION ${BLOCK_INSTALL_CMAKEDIR})
 

@@ -61,12 +61,7 @@ static bool hasBoundedRunningTime(func::FuncOp func) {
 InterpreterStats runOnInterpreter(ModuleOp module,
                                   void (*reportBug)(StringRef, StringRef)) {
   InterpreterStats stats;
-  SmallVector<func::FuncOp> kernels;
-  module.walk([&](func::FuncOp func) {
-    if (mlir::block::isKernel(func))
-      kernels.push_back(func);
-  });
-  for (func::FuncOp func : kernels) {
+  for (func::FuncOp func : mlir::block::getKernels(module)) {
     DiagnosticCollector diags(*module.getContext());
     FailureOr<interp::CompiledKernel> kernel =
         interp::CompiledKernel::compile(func);
@@ -83,35 +78,28 @@ InterpreterStats runOnInterpreter(ModuleOp module,
       continue;
     constexpr size_t bufferBytes = 16 << 10;
     std::vector<std::vector<uint64_t>> buffers;
-    SmallVector<interp::Argument> args;
-    for (const interp::Parameter &param : kernel->getParameters()) {
-      if (param.isPointer) {
+    std::vector<blockrt::KernelArg> args;
+    for (const blockrt::KernelParameter &param :
+         kernel->getSignature().parameters) {
+      if (param.isPointer()) {
         buffers.emplace_back(bufferBytes / sizeof(uint64_t), 0);
-        args.push_back(
-            interp::Argument::buffer(buffers.back().data(), bufferBytes));
+        args.push_back(blockrt::KernelArg::pointer(
+            reinterpret_cast<uint64_t>(buffers.back().data()), bufferBytes));
         continue;
       }
-      uint64_t bits = 16;
-      switch (param.kind) {
-      case interp::ElementKind::I1:
-        bits = 1;
-        break;
-      case interp::ElementKind::F16:
-        bits = 0x3c00;
-        break;
-      case interp::ElementKind::BF16:
-        bits = 0x3f80;
-        break;
-      case interp::ElementKind::F32:
-        bits = 0x3f800000;
-        break;
-      case interp::ElementKind::F64:
-        bits = 0x3ff0000000000000;
-        break;
-      default:
-        break;
-      }
-      args.push_back(interp::Argument::scalar(param.kind, bits));
+      // Integers 16 (a multiple of the usual hints), true, floats 1.
+      if (param.type == blockrt::ElementType::I1)
+        args.push_back(blockrt::KernelArg::i1(true));
+      else if (blockrt::isIntegerType(param.type))
+        args.push_back(blockrt::KernelArg::scalar(param.type, 16));
+      else if (param.type == blockrt::ElementType::F16)
+        args.push_back(blockrt::KernelArg::f16(1));
+      else if (param.type == blockrt::ElementType::BF16)
+        args.push_back(blockrt::KernelArg::bf16(1));
+      else if (param.type == blockrt::ElementType::F32)
+        args.push_back(blockrt::KernelArg::f32(1));
+      else
+        args.push_back(blockrt::KernelArg::f64(1));
     }
     llvm::raw_null_ostream nowhere;
     interp::RunOptions options;

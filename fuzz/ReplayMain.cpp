@@ -4,7 +4,7 @@
 // instead of libFuzzer's: `block-fuzz-opt a.mlir b.mlir` runs each file
 // through LLVMFuzzerTestOneInput once, as libFuzzer does for file arguments,
 // so that the lit suite replays every input that ever crashed a target
-// (test/Regression) with any compiler and in every build.
+// (test/Fuzz) with any compiler and in every build.
 //
 //===----------------------------------------------------------------------===//
 

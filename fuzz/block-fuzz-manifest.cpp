@@ -4,7 +4,8 @@
 // (which parses the JSON and validates every field). A manifest that is
 // accepted is used as the runtime uses it: each kernel is looked up, its
 // parameters printed, and a launch with well-formed arguments checked
-// against it; the JSON is written back and parsed again. The reader must
+// against it; the JSON, and the manifest, are written back and parsed
+// again. The reader must
 // answer every input with a manifest or an error message, never a crash,
 // and its error must name the origin.
 //
@@ -62,6 +63,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // An accepted manifest is used as block-run-gpu uses it.
   if (manifest->kernels.empty())
     bug("accepted a manifest without kernels", text);
+  // The writer (block-compile's) writes what the reader reads: written and
+  // read back, the manifest is written the same.
+  std::string written = writeManifest(*manifest);
+  Expected<Manifest> again = parseManifest(written, "written.json");
+  if (!again)
+    bug("writeManifest output does not parse: " + again.errorMessage() +
+            "\n==== written\n" + written,
+        text);
+  if (writeManifest(*again) != written)
+    bug("writeManifest is not stable under a round trip\n==== written\n" +
+            written,
+        text);
   (void)manifest->ptxPath();
   (void)manifest->cubinPath();
   for (const KernelInfo &kernel : manifest->kernels) {

@@ -2,8 +2,9 @@
 //
 // A sparse forward data-flow analysis over the AxisInfo lattice. Its join
 // takes the weaker fact per dimension, so loop-carried values fall to what
-// holds on every iteration. Constants of arith operations are computed by
-// folding the operation on constant operands, so that they are exact.
+// holds on every iteration. Constants of arith operations are those the
+// constant propagation running in the same solver finds, so that they are
+// exact.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -541,52 +543,20 @@ static AxisInfo visitTrunc(const AxisInfo &src, unsigned width) {
   return facts.get();
 }
 
-/// The constant an arith operation on constant operands computes, or
-/// nothing. The operation's folder computes it; an in-place fold is undone
-/// since the operands are only known, not materialised.
-static std::optional<AxisInfo>
-foldToConstant(Operation *op, ArrayRef<const AxisInfo *> operands) {
-  if (!isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
-      op->getNumResults() != 1 || !isTracked(op->getResult(0).getType()) ||
-      op->getNumOperands() == 0)
-    return std::nullopt;
-  SmallVector<Attribute> attrs;
-  for (auto [operand, info] : llvm::zip(op->getOperands(), operands)) {
-    std::optional<int64_t> value = info->getConstantValue();
-    Type element = getElementTypeOrSelf(operand.getType());
-    if (!value || !isa<IntegerType, IndexType>(element))
-      return std::nullopt;
-    unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
-                                       : element.getIntOrFloatBitWidth();
-    auto scalar = IntegerAttr::get(element, APInt(width, uint64_t(*value),
-                                                  /*isSigned=*/true,
-                                                  /*implicitTrunc=*/true));
-    if (auto tensor = dyn_cast<RankedTensorType>(operand.getType()))
-      attrs.push_back(SplatElementsAttr::get(tensor, Attribute(scalar)));
-    else
-      attrs.push_back(scalar);
-  }
-  SmallVector<Value> originalOperands(op->getOperands());
-  DictionaryAttr originalAttrs = op->getAttrDictionary();
-  SmallVector<OpFoldResult> results;
-  if (failed(op->fold(attrs, results)))
-    return std::nullopt;
-  if (results.empty()) {
-    op->setOperands(originalOperands);
-    op->setAttrs(originalAttrs);
-    return std::nullopt;
-  }
-  std::optional<int64_t> value;
-  if (auto attr = dyn_cast<Attribute>(results.front()))
-    value = getIntegerConstant(attr);
-  else
-    for (auto [operand, info] : llvm::zip(op->getOperands(), operands))
-      if (operand == cast<Value>(results.front()))
-        value = info->getConstantValue();
-  if (!value)
-    return std::nullopt;
-  return AxisInfo::getConstantState(getAxisShape(op->getResult(0).getType()),
-                                    *value);
+/// The facts of the constant `attr` that constant propagation found for the
+/// result of the arith operation `op`: dense tensors of an arith.constant
+/// element by element, other constants when they are one integer.
+static std::optional<AxisInfo> getConstantResultState(Operation *op,
+                                                      Attribute attr) {
+  if (auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+      dense && isa<arith::ConstantOp>(op) &&
+      (dense.getElementType().isIndex() ||
+       dense.getElementType().getIntOrFloatBitWidth() <= 64))
+    return getDenseConstantState(dense);
+  if (std::optional<int64_t> value = getIntegerConstant(attr))
+    return AxisInfo::getConstantState(
+        getAxisShape(op->getResult(0).getType()), *value);
+  return std::nullopt;
 }
 
 /// Whether the single integer result of `op` is non-negative.
@@ -614,8 +584,6 @@ static bool isNonNegativeResult(Operation *op,
 /// pessimistic state holds.
 static std::optional<AxisInfo> visitOp(Operation *op,
                                        ArrayRef<const AxisInfo *> operands) {
-  if (std::optional<AxisInfo> constant = foldToConstant(op, operands))
-    return constant;
   Value result = op->getResult(0);
   SmallVector<int64_t> shape = getAxisShape(result.getType());
   int64_t unit = getUnit(result.getType());
@@ -624,16 +592,6 @@ static std::optional<AxisInfo> visitOp(Operation *op,
     return cast<RankedTensorType>(value.getType());
   };
   return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
-      .Case([&](arith::ConstantOp constant) -> std::optional<AxisInfo> {
-        if (auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
-            dense && (dense.getElementType().isIndex() ||
-                      dense.getElementType().getIntOrFloatBitWidth() <= 64))
-          return getDenseConstantState(dense);
-        if (std::optional<int64_t> value =
-                getIntegerConstant(constant.getValue()))
-          return AxisInfo::getConstantState(shape, *value);
-        return std::nullopt;
-      })
       .Case([&](ArangeOp arange) {
         return AxisInfo({arange.getEnd() - arange.getStart()},
                         {powerOfTwoDividing(arange.getStart())}, {1});
@@ -749,8 +707,22 @@ public:
     SmallVector<const AxisInfo *> infos;
     for (const AxisInfoLattice *lattice : operands)
       infos.push_back(&lattice->getValue());
-    AxisInfo info = visitOp(op, infos).value_or(
-        AxisInfo::getPessimisticValueState(op->getResult(0)));
+    std::optional<AxisInfo> state;
+    if (isa_and_nonnull<arith::ArithDialect>(op->getDialect())) {
+      // The constant of an arith operation is what constant propagation
+      // folded; wait until it has reached the operation.
+      const auto *constant =
+          getOrCreateFor<dataflow::Lattice<dataflow::ConstantValue>>(
+              getProgramPointAfter(op), op->getResult(0));
+      if (constant->getValue().isUninitialized())
+        return success();
+      state =
+          getConstantResultState(op, constant->getValue().getConstantValue());
+    }
+    if (!state)
+      state = visitOp(op, infos);
+    AxisInfo info =
+        state.value_or(AxisInfo::getPessimisticValueState(op->getResult(0)));
     info.setNonNegative(info.isNonNegative() || isNonNegativeResult(op, infos));
     propagateIfChanged(results.front(), results.front()->join(info));
     return success();

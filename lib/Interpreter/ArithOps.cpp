@@ -25,10 +25,6 @@ using namespace mlir;
 using namespace mlir::block::interpreter;
 using namespace mlir::block::interpreter::detail;
 
-static ElementKind kindOf(Value value) {
-  return *getElementKind(value.getType());
-}
-
 //===----------------------------------------------------------------------===//
 // Integer ops
 //===----------------------------------------------------------------------===//

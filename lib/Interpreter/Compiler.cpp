@@ -4,6 +4,7 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/IR/KernelSignature.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,32 +30,8 @@ mlir::block::interpreter::detail::getElementKind(Type type) {
     return ElementKind::Ptr;
   if (isa<IndexType>(type))
     return ElementKind::I64;
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    if (integer.isSigned() || integer.isUnsigned())
-      return std::nullopt;
-    switch (integer.getWidth()) {
-    case 1:
-      return ElementKind::I1;
-    case 8:
-      return ElementKind::I8;
-    case 16:
-      return ElementKind::I16;
-    case 32:
-      return ElementKind::I32;
-    case 64:
-      return ElementKind::I64;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (type.isF16())
-    return ElementKind::F16;
-  if (type.isBF16())
-    return ElementKind::BF16;
-  if (type.isF32())
-    return ElementKind::F32;
-  if (type.isF64())
-    return ElementKind::F64;
+  if (std::optional<ElementType> element = getRuntimeElementType(type))
+    return toElementKind(*element);
   return std::nullopt;
 }
 
@@ -117,7 +94,7 @@ int64_t Compiler::getLength(Value value) const {
 }
 
 SlotId Compiler::define(Value value) {
-  unsigned size = getElementKindSize(*getElementKind(value.getType()));
+  unsigned size = getElementKindSize(kindOf(value));
   SlotId slot = newSlot(getLength(value) * size);
   slotOf[value] = slot;
   return slot;
@@ -133,7 +110,7 @@ SmallVector<SlotId> Compiler::lookup(ValueRange values) const {
 
 SlotId Compiler::defineConstant(Value value, ArrayRef<char> bytes) {
   int64_t length = getLength(value);
-  int64_t total = length * getElementKindSize(*getElementKind(value.getType()));
+  int64_t total = length * getElementKindSize(kindOf(value));
   auto storage = std::make_unique<uint64_t[]>((total + 7) / 8);
   char *data = reinterpret_cast<char *>(storage.get());
   if (static_cast<int64_t>(bytes.size()) == total) {
@@ -273,42 +250,22 @@ FailureOr<SmallVector<SlotId>> Compiler::inlineCall(Operation *call,
   return lookup(body.getTerminator()->getOperands());
 }
 
-LogicalResult Compiler::compileKernel(func::FuncOp func) {
+LogicalResult Compiler::compileKernel(func::FuncOp func,
+                                      ArrayRef<std::string> argumentNames) {
   if (failed(checkFunctionBody(func)))
     return failure();
   if (func.getNumResults())
     return func.emitOpError("returns values; a kernel returns nothing");
 
-  program.name = func.getSymName().str();
+  // Launches are checked against the signature a bundle's manifest holds.
+  FailureOr<blockrt::KernelInfo> signature =
+      describeKernel(func, argumentNames);
+  if (failed(signature))
+    return failure();
+  program.signature = std::move(*signature);
   Block &body = func.getBody().front();
-  for (BlockArgument arg : body.getArguments()) {
-    Parameter param;
-    Type type = arg.getType();
-    if (auto ptr = dyn_cast<PointerType>(type)) {
-      std::optional<ElementKind> pointee = getElementKind(ptr.getPointeeType());
-      if (!pointee)
-        return func.emitOpError() << "argument " << arg.getArgNumber()
-                                  << " points to " << ptr.getPointeeType()
-                                  << ", which the interpreter does not support";
-      param.isPointer = true;
-      param.kind = *pointee;
-    } else if (isa<RankedTensorType>(type)) {
-      return func.emitOpError() << "argument " << arg.getArgNumber()
-                                << " is a tensor; kernel arguments are "
-                                   "pointers and scalars";
-    } else {
-      param.kind = *getElementKind(type);
-    }
-    unsigned index = arg.getArgNumber();
-    if (auto hint = func.getArgAttrOfType<IntegerAttr>(
-            index, BlockDialect::getDivisibilityAttrName()))
-      param.divisibility = hint.getValue().getZExtValue();
-    if (auto hint = func.getArgAttrOfType<IntegerAttr>(
-            index, BlockDialect::getAlignmentAttrName()))
-      param.alignment = hint.getValue().getZExtValue();
-    program.params.push_back(param);
+  for (BlockArgument arg : body.getArguments())
     program.argSlots.push_back(define(arg));
-  }
   inlining.insert(func);
   return compileOps(body, program.body);
 }

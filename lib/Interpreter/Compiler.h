@@ -1,8 +1,8 @@
 //===- Compiler.h - From MLIR to interpreter instructions -------*- C++ -*-===//
 //
 // The compiler walks a kernel once, gives every value a slot and emits one
-// instruction per op. The per-dialect parts (ArithOps.cpp, BlockOps.cpp, ...)
-// each provide one compile function that picks the executing function for
+// instruction per op. The per-family parts (ArithOps.cpp, MemoryOps.cpp,
+// ...) each provide compile functions that pick the executing function for
 // an op from its kind and element types.
 //
 //===----------------------------------------------------------------------===//
@@ -27,10 +27,6 @@ class FuncOp;
 
 namespace block::interpreter::detail {
 
-/// The element kind of a scalar type or of a tensor's elements; nullopt for
-/// types the interpreter does not compute with.
-std::optional<ElementKind> getElementKind(Type type);
-
 /// Elements of a value of `type`: a tensor's count, 1 for a scalar.
 int64_t getNumElements(Type type);
 
@@ -42,7 +38,8 @@ public:
   explicit Compiler(Program &program) : program(program) {}
 
   /// Compiles `func` as the program's kernel.
-  LogicalResult compileKernel(func::FuncOp func);
+  LogicalResult compileKernel(func::FuncOp func,
+                              ArrayRef<std::string> argumentNames);
 
   /// Compiles every op of `block` but its terminator into `code`.
   LogicalResult compileOps(Block &block, Code &code);

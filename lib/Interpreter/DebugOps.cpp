@@ -190,7 +190,7 @@ LogicalResult mlir::block::interpreter::detail::compileDebugOp(Compiler &c,
   info.text = print.getPrefix().str();
   info.hex = print.getHex();
   for (Value arg : print.getArgs()) {
-    info.kinds.push_back(*getElementKind(arg.getType()));
+    info.kinds.push_back(kindOf(arg));
     SmallVector<int64_t> shape;
     if (auto tensor = dyn_cast<RankedTensorType>(arg.getType()))
       shape.assign(tensor.getShape().begin(), tensor.getShape().end());

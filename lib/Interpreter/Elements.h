@@ -11,6 +11,8 @@
 #ifndef BLOCK_LIB_INTERPRETER_ELEMENTS_H
 #define BLOCK_LIB_INTERPRETER_ELEMENTS_H
 
+#include "ElementKind.h"
+
 #include "block/Interpreter/Interpreter.h"
 #include "block/Runtime/Half.h"
 

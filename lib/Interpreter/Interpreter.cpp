@@ -27,84 +27,8 @@ using namespace mlir::block::interpreter;
 using namespace mlir::block::interpreter::detail;
 
 //===----------------------------------------------------------------------===//
-// Element kinds, arguments, errors
+// Errors
 //===----------------------------------------------------------------------===//
-
-const char *mlir::block::interpreter::getElementKindName(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::I1:
-    return "i1";
-  case ElementKind::I8:
-    return "i8";
-  case ElementKind::I16:
-    return "i16";
-  case ElementKind::I32:
-    return "i32";
-  case ElementKind::I64:
-    return "i64";
-  case ElementKind::F16:
-    return "f16";
-  case ElementKind::BF16:
-    return "bf16";
-  case ElementKind::F32:
-    return "f32";
-  case ElementKind::F64:
-    return "f64";
-  case ElementKind::Ptr:
-    return "ptr";
-  }
-  return "?";
-}
-
-unsigned mlir::block::interpreter::getElementKindSize(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::I1:
-  case ElementKind::I8:
-    return 1;
-  case ElementKind::I16:
-  case ElementKind::F16:
-  case ElementKind::BF16:
-    return 2;
-  case ElementKind::I32:
-  case ElementKind::F32:
-    return 4;
-  case ElementKind::I64:
-  case ElementKind::F64:
-  case ElementKind::Ptr:
-    return 8;
-  }
-  return 1;
-}
-
-Argument Argument::buffer(void *data, uint64_t sizeInBytes, bool initialized) {
-  Argument arg;
-  arg.kind = Kind::Buffer;
-  arg.data = data;
-  arg.sizeInBytes = sizeInBytes;
-  arg.initialized = initialized;
-  return arg;
-}
-
-Argument Argument::scalar(ElementKind kind, uint64_t bits) {
-  Argument arg;
-  arg.kind = Kind::Scalar;
-  arg.scalarKind = kind;
-  unsigned width = kind == ElementKind::I1 ? 1 : 8 * getElementKindSize(kind);
-  arg.bits = width == 64 ? bits : bits & ((uint64_t(1) << width) - 1);
-  return arg;
-}
-
-Argument Argument::f32(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, sizeof(bits));
-  return scalar(ElementKind::F32, bits);
-}
-
-Argument Argument::f64(double value) {
-  uint64_t bits;
-  std::memcpy(&bits, &value, sizeof(bits));
-  return scalar(ElementKind::F64, bits);
-}
 
 std::string RunError::str() const {
   if (location.empty())
@@ -184,29 +108,29 @@ CompiledKernel::CompiledKernel(CompiledKernel &&) noexcept = default;
 CompiledKernel &CompiledKernel::operator=(CompiledKernel &&) noexcept = default;
 CompiledKernel::~CompiledKernel() = default;
 
-FailureOr<CompiledKernel> CompiledKernel::compile(func::FuncOp func) {
+FailureOr<CompiledKernel>
+CompiledKernel::compile(func::FuncOp func,
+                        ArrayRef<std::string> argumentNames) {
   auto program = std::make_unique<Program>(func.getLoc());
   Compiler compiler(*program);
-  if (failed(compiler.compileKernel(func)))
+  if (failed(compiler.compileKernel(func, argumentNames)))
     return failure();
   return CompiledKernel(std::move(program));
 }
 
-StringRef CompiledKernel::getName() const { return program->name; }
-
-ArrayRef<Parameter> CompiledKernel::getParameters() const {
-  return program->params;
+StringRef CompiledKernel::getName() const {
+  return program->signature.name;
 }
 
-static std::string describeParameter(const Parameter &param) {
-  if (param.isPointer)
-    return std::string("a pointer to ") + getElementKindName(param.kind);
-  return getElementKindName(param.kind);
+const blockrt::KernelInfo &CompiledKernel::getSignature() const {
+  return program->signature;
 }
 
-/// Checks what the interpreter itself needs of a launch.
+/// Refuses what no launch could run, as the runtime does (not the hints:
+/// the interpreter does not rely on them), and buffers of unknown size,
+/// which the interpreter cannot bound.
 static std::optional<RunError> checkLaunch(const Program &program,
-                                           ArrayRef<Argument> args,
+                                           ArrayRef<blockrt::KernelArg> args,
                                            const RunOptions &options) {
   auto launchError = [&](std::string message) {
     RunError error(program.loc);
@@ -214,55 +138,47 @@ static std::optional<RunError> checkLaunch(const Program &program,
     error.message = std::move(message);
     return error;
   };
-  const auto &grid = options.grid;
-  std::string gridText = "(" + std::to_string(grid[0]) + ", " +
-                         std::to_string(grid[1]) + ", " +
-                         std::to_string(grid[2]) + ")";
-  if (grid[0] < 1 || grid[0] >= (uint64_t(1) << 31) || grid[1] < 1 ||
-      grid[1] > 65535 || grid[2] < 1 || grid[2] > 65535)
-    return launchError("grid " + gridText +
-                       " is out of range: x must be in [1, 2^31), y and z in "
-                       "[1, 65535], as on the GPU");
-  if (args.size() != program.params.size())
-    return launchError("kernel '" + program.name + "' takes " +
-                       std::to_string(program.params.size()) +
-                       " arguments, but " + std::to_string(args.size()) +
-                       " were given");
-  for (auto [i, arg, param] : llvm::enumerate(args, program.params)) {
-    std::string which = "argument " + std::to_string(i) + " of '" +
-                        program.name + "' is " + describeParameter(param);
-    if (param.isPointer && arg.kind != Argument::Kind::Buffer)
-      return launchError(which + ", but a scalar was given");
-    if (!param.isPointer && arg.kind != Argument::Kind::Scalar)
-      return launchError(which + ", but a buffer was given");
-    if (!param.isPointer && arg.scalarKind != param.kind)
-      return launchError(which + ", but the scalar given is " +
-                         getElementKindName(arg.scalarKind));
-  }
+  if (blockrt::Error e = blockrt::checkLaunchShape(
+          program.signature, options.grid, args.data(), args.size()))
+    return launchError(e.message());
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.isPointer() && arg.bufferBytes == blockrt::KernelArg::unknownSize)
+      return launchError("argument " + std::to_string(i) + " of '" +
+                         program.signature.name +
+                         "' is a buffer of unknown size, which the "
+                         "interpreter cannot bound");
+  for (size_t index : options.outputArguments)
+    if (index >= args.size() || !args[index].isPointer())
+      return launchError("output argument " + std::to_string(index) + " of '" +
+                         program.signature.name + "' is not a buffer");
   return std::nullopt;
 }
 
-std::optional<RunError> CompiledKernel::run(ArrayRef<Argument> args,
-                                            const RunOptions &options) const {
+std::optional<RunError>
+CompiledKernel::run(ArrayRef<blockrt::KernelArg> args,
+                    const RunOptions &options) const {
   if (std::optional<RunError> error = checkLaunch(*program, args, options))
     return error;
 
   std::vector<Buffer> buffers;
   std::vector<bool> tracked;
-  for (auto [i, arg, param] : llvm::enumerate(args, program->params)) {
-    if (!param.isPointer)
+  for (auto [i, arg, param] :
+       llvm::enumerate(args, program->signature.parameters)) {
+    if (!param.isPointer())
       continue;
     Buffer buffer;
-    buffer.begin = reinterpret_cast<uint64_t>(arg.data);
-    buffer.end = buffer.begin + arg.sizeInBytes;
+    buffer.begin = arg.bits;
+    buffer.end = buffer.begin + arg.bufferBytes;
     buffer.argIndex = i;
-    buffer.kind = param.kind;
+    buffer.type = param.type;
     buffers.push_back(buffer);
-    tracked.push_back(options.checkUninitializedReads && !arg.initialized);
+    tracked.push_back(options.checkUninitializedReads &&
+                      llvm::is_contained(options.outputArguments, i));
   }
   Memory memory(std::move(buffers), tracked);
 
-  const auto &grid = options.grid;
+  const std::array<uint64_t, 3> grid = {options.grid.x, options.grid.y,
+                                        options.grid.z};
   uint64_t total = grid[0] * grid[1] * grid[2];
   unsigned threads = options.numThreads ? options.numThreads
                                         : std::thread::hardware_concurrency();
@@ -296,11 +212,9 @@ std::optional<RunError> CompiledKernel::run(ArrayRef<Argument> args,
     }
     frame.grid = grid;
     for (auto [arg, param, slot] :
-         llvm::zip(args, program->params, program->argSlots)) {
-      uint64_t bits =
-          param.isPointer ? reinterpret_cast<uint64_t>(arg.data) : arg.bits;
-      unsigned size = param.isPointer ? 8 : getElementKindSize(param.kind);
-      std::memcpy(frame.get<char>(slot), &bits, size);
+         llvm::zip(args, program->signature.parameters, program->argSlots)) {
+      size_t size = param.isPointer() ? 8 : blockrt::elementSize(param.type);
+      std::memcpy(frame.get<char>(slot), &arg.bits, size);
     }
     while (true) {
       uint64_t begin = nextInstance.fetch_add(chunk);
@@ -342,28 +256,15 @@ std::optional<RunError> CompiledKernel::run(ArrayRef<Argument> args,
 }
 
 SmallVector<std::string>
-CompiledKernel::checkHints(ArrayRef<Argument> args) const {
+CompiledKernel::checkHints(ArrayRef<blockrt::KernelArg> args) const {
   SmallVector<std::string> problems;
-  for (auto [i, arg, param] : llvm::enumerate(args, program->params)) {
-    std::string which = "argument " + std::to_string(i);
-    if (param.isPointer && arg.kind == Argument::Kind::Buffer &&
-        param.alignment > 1 &&
-        reinterpret_cast<uint64_t>(arg.data) % param.alignment)
-      problems.push_back(which + " is not aligned to " +
-                         std::to_string(param.alignment) +
-                         " bytes (block.alignment)");
-    if (!param.isPointer && arg.kind == Argument::Kind::Scalar &&
-        arg.scalarKind == param.kind && param.divisibility > 1 &&
-        !isFloatKind(param.kind)) {
-      int64_t value = visitIntegerWidth(param.kind, [&](auto w) {
-        return sext<decltype(w)::value>(arg.bits);
-      });
-      if (value % static_cast<int64_t>(param.divisibility))
-        problems.push_back(which + " is " + std::to_string(value) +
-                           ", which is not a multiple of " +
-                           std::to_string(param.divisibility) +
-                           " (block.divisibility)");
-    }
+  const blockrt::KernelInfo &signature = program->signature;
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (i >= signature.parameters.size() ||
+        arg.isPointer() != signature.parameters[i].isPointer())
+      continue;
+    if (blockrt::Error e = blockrt::checkAssumption(signature, i, arg))
+      problems.push_back(e.message());
   }
   return problems;
 }

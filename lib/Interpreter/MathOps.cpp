@@ -22,10 +22,6 @@ using namespace mlir;
 using namespace mlir::block::interpreter;
 using namespace mlir::block::interpreter::detail;
 
-static ElementKind kindOf(Value value) {
-  return *getElementKind(value.getType());
-}
-
 namespace {
 // One functor per libm function, generic over float and double (std::exp
 // on a float calls expf).

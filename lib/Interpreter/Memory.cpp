@@ -64,11 +64,11 @@ std::string Memory::describe(uint64_t address, unsigned size,
   error.byteOffset = offset;
 
   uint64_t bytes = buffer.end - buffer.begin;
-  unsigned kindSize = getElementKindSize(buffer.kind);
+  size_t typeSize = blockrt::elementSize(buffer.type);
   std::string what = "argument " + std::to_string(buffer.argIndex) + " (";
-  if (bytes % kindSize == 0)
-    what += std::to_string(bytes / kindSize) + " x " +
-            getElementKindName(buffer.kind) + ")";
+  if (bytes % typeSize == 0)
+    what += std::to_string(bytes / typeSize) + " x " +
+            blockrt::elementTypeName(buffer.type) + ")";
   else
     what += plural(bytes, "byte") + ")";
 

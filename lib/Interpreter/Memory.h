@@ -11,6 +11,7 @@
 #define BLOCK_LIB_INTERPRETER_MEMORY_H
 
 #include "block/Interpreter/Interpreter.h"
+#include "block/Runtime/ElementType.h"
 
 #include <cstdint>
 #include <string>
@@ -23,7 +24,7 @@ struct Buffer {
   uint64_t end = 0;
   unsigned argIndex = 0;
   /// The pointee of the kernel parameter, to describe the buffer.
-  ElementKind kind = ElementKind::I8;
+  blockrt::ElementType type = blockrt::ElementType::I8;
   /// When uninitialized reads are checked: one byte per byte of the buffer,
   /// non-zero once written. Null otherwise.
   uint8_t *shadow = nullptr;

@@ -137,7 +137,7 @@ static LogicalResult compileLoad(Compiler &c, LoadOp op) {
 }
 
 static LogicalResult compileStore(Compiler &c, StoreOp op) {
-  ElementKind kind = *getElementKind(op.getValue().getType());
+  ElementKind kind = kindOf(op.getValue());
   bool hasMask = bool(op.getMask());
   ExecFn exec = visitElementSize(getElementKindSize(kind), [&](auto s) {
     constexpr unsigned S = decltype(s)::value;
@@ -261,7 +261,7 @@ static bool execAtomicCAS(const Instr &instr, Frame &frame) {
 static LogicalResult compileAtomicRMW(Compiler &c, AtomicRMWOp op) {
   auto &info = c.makeData<AtomicInfo>();
   info.kind = op.getKind();
-  info.element = *getElementKind(op.getValue().getType());
+  info.element = kindOf(op.getValue());
   info.hasMask = bool(op.getMask());
   Instr &instr = c.emit(op, &execAtomicRMW);
   instr.data = &info;
@@ -275,7 +275,7 @@ static LogicalResult compileAtomicRMW(Compiler &c, AtomicRMWOp op) {
 
 static LogicalResult compileAtomicCAS(Compiler &c, AtomicCASOp op) {
   auto &info = c.makeData<AtomicInfo>();
-  info.element = *getElementKind(op.getValue().getType());
+  info.element = kindOf(op.getValue());
   Instr &instr = c.emit(op, &execAtomicCAS);
   instr.data = &info;
   instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getCmp()),

@@ -19,6 +19,8 @@
 #ifndef BLOCK_LIB_INTERPRETER_PROGRAM_H
 #define BLOCK_LIB_INTERPRETER_PROGRAM_H
 
+#include "ElementKind.h"
+
 #include "block/Interpreter/Interpreter.h"
 
 #include "mlir/IR/Location.h"
@@ -89,10 +91,10 @@ struct SlotInfo {
 struct Program {
   explicit Program(Location loc) : loc(loc) {}
 
-  std::string name;
+  /// What the kernel takes, as the runtime describes it.
+  blockrt::KernelInfo signature;
   /// The kernel's location, for launch errors.
   Location loc;
-  std::vector<Parameter> params;
   std::vector<SlotId> argSlots;
   std::vector<SlotInfo> slots;
   int64_t arenaBytes = 0;

@@ -200,11 +200,19 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createGpuNVVMAttachTarget(target));
 }
 
+std::optional<std::string> mlir::block::findPtxas() {
+  if (llvm::ErrorOr<std::string> ptxas =
+          llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
+    return *ptxas;
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
+    return *ptxas;
+  return std::nullopt;
+}
+
 /// The CUDA toolkit holding ptxas and libdevice; empty if none is found.
 /// Passed explicitly so that the result does not depend on CUDA_HOME.
 static std::string findToolkit() {
-  llvm::ErrorOr<std::string> ptxas =
-      llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"});
+  std::optional<std::string> ptxas = findPtxas();
   if (!ptxas)
     return "";
   return llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas))

@@ -2,6 +2,8 @@
 
 #include "block/Runtime/ElementType.h"
 
+#include <string>
+
 namespace blockrt {
 
 namespace {
@@ -34,7 +36,13 @@ std::optional<ElementType> parseElementType(std::string_view name) {
 const char *elementTypeName(ElementType type) { return info(type).name; }
 
 const char *elementTypeList() {
-  return "i1, i8, i16, i32, i64, f16, bf16, f32, f64";
+  static const std::string list = [] {
+    std::string names;
+    for (const TypeInfo &type : typeInfos)
+      names += (names.empty() ? "" : ", ") + std::string(type.name);
+    return names;
+  }();
+  return list.c_str();
 }
 
 size_t elementSize(ElementType type) { return info(type).size; }

@@ -484,7 +484,7 @@ void writeNumber(std::string &out, const JsonValue &value) {
     out += "null";
     return;
   }
-  // "-0" would read back as the integer 0 (found by block-fuzz-manifest).
+  // "-0" would read back as the integer 0.
   if (d == 0 && std::signbit(d)) {
     out += "-0.0";
     return;

@@ -63,10 +63,14 @@ std::string refusal(const KernelInfo &kernel) {
   return "launch of '" + kernel.name + "' refused: ";
 }
 
+std::string describeParameter(const KernelParameter &param) {
+  return "argument " + std::to_string(param.index) + " ('" + param.name +
+         "', " + param.typeString() + ") ";
+}
+
 std::string argumentRefusal(const KernelInfo &kernel,
                             const KernelParameter &param) {
-  return refusal(kernel) + "argument " + std::to_string(param.index) + " ('" +
-         param.name + "', " + param.typeString() + ") ";
+  return refusal(kernel) + describeParameter(param);
 }
 
 std::string hex(uint64_t value) {
@@ -82,18 +86,14 @@ std::string describeArg(const KernelArg &arg) {
   return std::string("a scalar ") + elementTypeName(arg.type);
 }
 
-Error checkArgument(const KernelInfo &kernel, const KernelParameter &param,
-                    const KernelArg &arg) {
+/// The argument's kind, scalar type and buffer size.
+Error checkArgumentShape(const KernelInfo &kernel,
+                         const KernelParameter &param, const KernelArg &arg) {
   if (param.isPointer() != arg.isPointer())
     return makeError(argumentRefusal(kernel, param) + "expects " +
                      (param.isPointer() ? "a pointer" : "a scalar") +
                      ", got " + describeArg(arg));
   if (param.isPointer()) {
-    if (param.alignment > 1 && arg.bits % param.alignment != 0)
-      return makeError(argumentRefusal(kernel, param) + "address " +
-                       hex(arg.bits) + " is not aligned to " +
-                       std::to_string(param.alignment) +
-                       " bytes, as the kernel was compiled to assume");
     size_t size = elementSize(param.type);
     if (arg.bufferBytes != KernelArg::unknownSize &&
         arg.bufferBytes % size != 0)
@@ -108,32 +108,10 @@ Error checkArgument(const KernelInfo &kernel, const KernelParameter &param,
     return makeError(argumentRefusal(kernel, param) + "expects " +
                      elementTypeName(param.type) + ", got " +
                      elementTypeName(arg.type));
-  if (param.divisibility > 1) {
-    int64_t value = arg.signedValue();
-    // Compare magnitudes as unsigned: -INT64_MIN does not fit in int64_t.
-    uint64_t magnitude = value < 0 ? uint64_t(0) - static_cast<uint64_t>(value)
-                                   : static_cast<uint64_t>(value);
-    if (magnitude % param.divisibility != 0)
-      return makeError(argumentRefusal(kernel, param) + "value " +
-                       std::to_string(value) + " is not divisible by " +
-                       std::to_string(param.divisibility) +
-                       ", as the kernel was compiled to assume");
-  }
   return Error::success();
 }
-} // namespace
 
-Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
-                  const KernelArg *args, size_t numArgs,
-                  uint64_t maxSharedMemoryBytes) {
-  if (numArgs != kernel.parameters.size())
-    return makeError(refusal(kernel) + "expected " +
-                     std::to_string(kernel.parameters.size()) +
-                     " arguments, got " + std::to_string(numArgs));
-  for (size_t i = 0; i < numArgs; ++i)
-    if (Error e = checkArgument(kernel, kernel.parameters[i], args[i]))
-      return e;
-
+Error checkGrid(const KernelInfo &kernel, const Grid &grid) {
   constexpr uint64_t maxGridX = (uint64_t(1) << 31) - 1, maxGridYZ = 65535;
   auto badDim = [&](const char *dim, uint64_t value, uint64_t max) {
     return makeError(refusal(kernel) + "grid " + grid.str() + " is invalid: " +
@@ -146,7 +124,66 @@ Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
     return badDim("y", grid.y, maxGridYZ);
   if (grid.z < 1 || grid.z > maxGridYZ)
     return badDim("z", grid.z, maxGridYZ);
+  return Error::success();
+}
 
+Error checkArgumentCount(const KernelInfo &kernel, size_t numArgs) {
+  if (numArgs != kernel.parameters.size())
+    return makeError(refusal(kernel) + "expected " +
+                     std::to_string(kernel.parameters.size()) +
+                     " arguments, got " + std::to_string(numArgs));
+  return Error::success();
+}
+} // namespace
+
+Error checkAssumption(const KernelInfo &kernel, size_t index,
+                      const KernelArg &arg) {
+  const KernelParameter &param = kernel.parameters[index];
+  if (param.isPointer()) {
+    if (param.alignment > 1 && arg.bits % param.alignment != 0)
+      return makeError(describeParameter(param) + "address " +
+                       hex(arg.bits) + " is not aligned to " +
+                       std::to_string(param.alignment) +
+                       " bytes, as the kernel was compiled to assume");
+    return Error::success();
+  }
+  if (param.divisibility > 1) {
+    int64_t value = arg.signedValue();
+    // Compare magnitudes as unsigned: -INT64_MIN does not fit in int64_t.
+    uint64_t magnitude = value < 0 ? uint64_t(0) - static_cast<uint64_t>(value)
+                                   : static_cast<uint64_t>(value);
+    if (magnitude % param.divisibility != 0)
+      return makeError(describeParameter(param) + "value " +
+                       std::to_string(value) + " is not divisible by " +
+                       std::to_string(param.divisibility) +
+                       ", as the kernel was compiled to assume");
+  }
+  return Error::success();
+}
+
+Error checkLaunchShape(const KernelInfo &kernel, const Grid &grid,
+                       const KernelArg *args, size_t numArgs) {
+  if (Error e = checkArgumentCount(kernel, numArgs))
+    return e;
+  for (size_t i = 0; i < numArgs; ++i)
+    if (Error e = checkArgumentShape(kernel, kernel.parameters[i], args[i]))
+      return e;
+  return checkGrid(kernel, grid);
+}
+
+Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
+                  const KernelArg *args, size_t numArgs,
+                  uint64_t maxSharedMemoryBytes) {
+  if (Error e = checkArgumentCount(kernel, numArgs))
+    return e;
+  for (size_t i = 0; i < numArgs; ++i) {
+    if (Error e = checkArgumentShape(kernel, kernel.parameters[i], args[i]))
+      return e;
+    if (Error e = checkAssumption(kernel, i, args[i]))
+      return std::move(e).withPrefix(refusal(kernel));
+  }
+  if (Error e = checkGrid(kernel, grid))
+    return e;
   if (kernel.sharedMemoryBytes > maxSharedMemoryBytes)
     return makeError(refusal(kernel) + "it needs " +
                      std::to_string(kernel.sharedMemoryBytes) +

@@ -35,6 +35,20 @@ Expected<const KernelInfo *> Manifest::getKernel(std::string_view name) const {
                    std::string(name) + "' (it has: " + names + ")");
 }
 
+std::vector<std::string>
+describeAssumptions(const std::vector<KernelParameter> &parameters) {
+  std::vector<std::string> assumptions;
+  for (const KernelParameter &param : parameters) {
+    if (param.isPointer() && param.alignment > elementSize(param.type))
+      assumptions.push_back(param.name + " is aligned to " +
+                            std::to_string(param.alignment) + " bytes");
+    if (!param.isPointer() && param.divisibility > 1)
+      assumptions.push_back(param.name + " is divisible by " +
+                            std::to_string(param.divisibility));
+  }
+  return assumptions;
+}
+
 static std::string resolve(const std::string &directory,
                            const std::string &file) {
   if (directory.empty())
@@ -354,6 +368,51 @@ private:
   std::vector<std::string> problems;
 };
 } // namespace
+
+// Writes the fields ManifestReader reads, in the order runtime/README.md
+// gives; an optional field is left out where it holds the reader's default.
+std::string writeManifest(const Manifest &manifest) {
+  JsonValue::Array kernels;
+  for (const KernelInfo &kernel : manifest.kernels) {
+    JsonValue::Array parameters;
+    for (const KernelParameter &param : kernel.parameters) {
+      JsonValue::Object entry{{"index", param.index}, {"name", param.name}};
+      if (param.isPointer()) {
+        entry.emplace_back("kind", "pointer");
+        entry.emplace_back("element_type", elementTypeName(param.type));
+        if (param.alignment != elementSize(param.type))
+          entry.emplace_back("alignment", param.alignment);
+      } else {
+        entry.emplace_back("kind", "scalar");
+        entry.emplace_back("type", elementTypeName(param.type));
+        if (param.divisibility != 1)
+          entry.emplace_back("divisibility", param.divisibility);
+      }
+      parameters.push_back(std::move(entry));
+    }
+    JsonValue::Array assumptions(kernel.assumptions.begin(),
+                                 kernel.assumptions.end());
+    kernels.push_back(JsonValue::Object{
+        {"name", kernel.name},
+        {"num_warps", kernel.numWarps},
+        {"threads_per_block", kernel.threadsPerBlock},
+        {"shared_memory_bytes", kernel.sharedMemoryBytes},
+        {"parameters", std::move(parameters)},
+        {"assumptions", std::move(assumptions)}});
+  }
+  JsonValue::Object root{
+      {"format", "block-bundle"},
+      {"version", manifest.version},
+      {"module", manifest.module},
+      {"target", JsonValue::Object{{"triple", manifest.target.triple},
+                                   {"chip", manifest.target.chip},
+                                   {"features", manifest.target.features}}},
+      {"ptx", manifest.ptx}};
+  if (manifest.cubin)
+    root.emplace_back("cubin", *manifest.cubin);
+  root.emplace_back("kernels", std::move(kernels));
+  return writeJson(std::move(root), /*pretty=*/true) + "\n";
+}
 
 Expected<Manifest> parseManifest(std::string_view text,
                                  const std::string &origin) {

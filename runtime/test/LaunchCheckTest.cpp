@@ -164,6 +164,42 @@ TEST_F(LaunchCheck, RefusesTooMuchSharedMemory) {
             "shared memory, the device allows at most 199999 per block");
 }
 
+// The interpreter's check: what any backend needs, not the hints.
+TEST_F(LaunchCheck, ShapeIgnoresOnlyTheAssumptions) {
+  auto shape = [&](const std::vector<KernelArg> &args, Grid grid = {8, 1, 1}) {
+    Error e = checkLaunchShape(*kernel, grid, args.data(), args.size());
+    return e ? e.message() : "accepted";
+  };
+  std::vector<KernelArg> args = goodArgs();
+  args[0] = KernelArg::pointer(0x7f0000000004, 4096);
+  args[3] = KernelArg::i32(1001);
+  EXPECT_EQ(shape(args), "accepted");
+  EXPECT_NE(refusal(args), "accepted");
+  EXPECT_EQ(shape(args, {1, 70000, 1}),
+            "launch of 'vector_add' refused: grid (1, 70000, 1) is invalid: "
+            "y = 70000 is outside [1, 65535]");
+  args[3] = KernelArg::i64(1024);
+  EXPECT_EQ(shape(args), "launch of 'vector_add' refused: argument 3 ('arg3', "
+                         "i32) expects i32, got i64");
+  args.pop_back();
+  EXPECT_EQ(shape(args),
+            "launch of 'vector_add' refused: expected 4 arguments, got 3");
+}
+
+TEST_F(LaunchCheck, AssumptionsOneArgumentAtATime) {
+  std::vector<KernelArg> args = goodArgs();
+  EXPECT_FALSE(checkAssumption(*kernel, 0, args[0]));
+  EXPECT_FALSE(checkAssumption(*kernel, 3, args[3]));
+  Error e = checkAssumption(*kernel, 0, KernelArg::pointer(0x7f0000000004));
+  EXPECT_EQ(e.message(), "argument 0 ('arg0', !block.ptr<f32>) address "
+                         "0x7f0000000004 is not aligned to 16 bytes, as the "
+                         "kernel was compiled to assume");
+  e = checkAssumption(*kernel, 3, KernelArg::i32(1001));
+  EXPECT_EQ(e.message(), "argument 3 ('arg3', i32) value 1001 is not "
+                         "divisible by 16, as the kernel was compiled to "
+                         "assume");
+}
+
 TEST(KernelArg, CarriesBitPatterns) {
   EXPECT_EQ(KernelArg::i32(-1).bits, 0xffffffffu);
   EXPECT_EQ(KernelArg::i32(-1).signedValue(), -1);

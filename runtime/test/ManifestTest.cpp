@@ -357,3 +357,108 @@ TEST(Manifest, ReadErrorsNameThePath) {
   EXPECT_EQ(*m->cubinPath(), (dir / "vector_add.cubin").string());
   std::filesystem::remove_all(dir);
 }
+
+/// Compares every field the manifest holds.
+static void expectSameManifest(const Manifest &got, const Manifest &want) {
+  EXPECT_EQ(got.version, want.version);
+  EXPECT_EQ(got.module, want.module);
+  EXPECT_EQ(got.target.triple, want.target.triple);
+  EXPECT_EQ(got.target.chip, want.target.chip);
+  EXPECT_EQ(got.target.features, want.target.features);
+  EXPECT_EQ(got.ptx, want.ptx);
+  EXPECT_EQ(got.cubin, want.cubin);
+  ASSERT_EQ(got.kernels.size(), want.kernels.size());
+  for (size_t k = 0; k < want.kernels.size(); ++k) {
+    const KernelInfo &a = got.kernels[k], &b = want.kernels[k];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.numWarps, b.numWarps);
+    EXPECT_EQ(a.threadsPerBlock, b.threadsPerBlock);
+    EXPECT_EQ(a.sharedMemoryBytes, b.sharedMemoryBytes);
+    EXPECT_EQ(a.assumptions, b.assumptions);
+    ASSERT_EQ(a.parameters.size(), b.parameters.size());
+    for (size_t i = 0; i < b.parameters.size(); ++i) {
+      const KernelParameter &p = a.parameters[i], &q = b.parameters[i];
+      EXPECT_EQ(p.index, q.index);
+      EXPECT_EQ(p.name, q.name);
+      EXPECT_EQ(p.kind, q.kind);
+      EXPECT_EQ(p.type, q.type);
+      EXPECT_EQ(p.alignment, q.alignment);
+      EXPECT_EQ(p.divisibility, q.divisibility);
+    }
+  }
+}
+
+TEST(Manifest, WritesWhatItReads) {
+  auto parameter = [](unsigned index, std::string name, ElementType type,
+                      bool isPointer, uint64_t hint) {
+    KernelParameter param;
+    param.index = index;
+    param.name = std::move(name);
+    param.type = type;
+    if (isPointer) {
+      param.kind = KernelParameter::Kind::Pointer;
+      param.alignment = hint;
+    } else {
+      param.divisibility = hint;
+    }
+    return param;
+  };
+  Manifest manifest;
+  manifest.module = "two \"kernels\"";
+  manifest.target = {"nvptx64-nvidia-cuda", "sm_80", "+ptx81"};
+  manifest.ptx = "two.ptx";
+  manifest.cubin = "two.cubin";
+  KernelInfo first;
+  first.name = "first";
+  first.numWarps = 8;
+  first.threadsPerBlock = 256;
+  first.sharedMemoryBytes = 49152;
+  // Every element type, hinted and not (a pointer's default alignment is its
+  // element's size, which the writer leaves out).
+  unsigned index = 0;
+  for (ElementType type :
+       {ElementType::I1, ElementType::I8, ElementType::I16, ElementType::I32,
+        ElementType::I64, ElementType::F16, ElementType::BF16,
+        ElementType::F32, ElementType::F64}) {
+    std::string name = elementTypeName(type);
+    first.parameters.push_back(
+        parameter(index++, "p_" + name, type, true, elementSize(type)));
+    first.parameters.push_back(
+        parameter(index++, "q_" + name, type, true, 128));
+    first.parameters.push_back(parameter(index++, "s_" + name, type, false, 1));
+    if (isIntegerType(type))
+      first.parameters.push_back(
+          parameter(index++, "d_" + name, type, false, 8));
+  }
+  first.assumptions = describeAssumptions(first.parameters);
+  KernelInfo second;
+  second.name = "second";
+  second.assumptions = {"said in words"};
+  manifest.kernels = {first, second};
+
+  std::string text = writeManifest(manifest);
+  Expected<Manifest> read = parseManifest(text, "written.json");
+  ASSERT_TRUE(read) << read.errorMessage() << "\n" << text;
+  expectSameManifest(*read, manifest);
+  EXPECT_EQ(first.assumptions.size(), 14u);
+  EXPECT_EQ(first.assumptions.front(), "q_i1 is aligned to 128 bytes");
+  EXPECT_EQ(first.assumptions[1], "d_i1 is divisible by 8");
+  EXPECT_EQ(text.back(), '\n');
+
+  // Without a cubin, the field is absent and reads back as absent.
+  manifest.cubin.reset();
+  text = writeManifest(manifest);
+  EXPECT_EQ(text.find("\"cubin\""), std::string::npos);
+  read = parseManifest(text, "written.json");
+  ASSERT_TRUE(read) << read.errorMessage();
+  expectSameManifest(*read, manifest);
+}
+
+TEST(Manifest, RewritesTheSample) {
+  Expected<Manifest> sample = parseManifest(sampleManifest, "sample.json");
+  ASSERT_TRUE(sample) << sample.errorMessage();
+  Expected<Manifest> again =
+      parseManifest(writeManifest(*sample), "rewritten.json");
+  ASSERT_TRUE(again) << again.errorMessage();
+  expectSameManifest(*again, *sample);
+}

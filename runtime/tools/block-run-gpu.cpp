@@ -5,8 +5,8 @@
 //               [--atol=<x>] [--time[=<runs>]] [--warmup=<n>] [--json=<path>]
 //               [--measure-launch-overhead[=<launches>]] [--device=<n>]
 //
-// For machines without MLIR; `block-run --backend=gpu` takes the same
-// options. Exits 0 on success, 1 on any error or reference mismatch.
+// For machines without MLIR; block-run takes the same run spec on the CPU
+// interpreter. Exits 0 on success, 1 on any error or reference mismatch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,12 +31,9 @@ static const char *usage =
     "[--measure-launch-overhead[=<launches>]]\n"
     "                     [--device=<n>]\n"
     "\n"
-    "  --arg=ptr:<type>:<count>:<init>  a buffer; <init>: zeros, const=<v>,\n"
-    "                                   rand[=<seed>], randn[=<seed>], iota,\n"
-    "                                   file=<path.npy>\n"
-    "  --arg=<type>:<value>             a scalar, e.g. i32:1000, f32:0.5\n"
-    "  <type>: i1 i8 i16 i32 i64 f16 bf16 f32 f64\n"
-    "  --version                        print Block's version\n";
+    "  --version                     print Block's version\n"
+    "\n"
+    "The run spec, as block-run takes it:\n";
 
 namespace {
 Expected<unsigned> parseCount(std::string_view option, std::string_view text) {
@@ -126,7 +123,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::string_view(argv[i]) == "--help" ||
         std::string_view(argv[i]) == "-h") {
-      std::cout << usage;
+      std::cout << usage << runSpecUsage();
       return 0;
     }
     if (std::string_view(argv[i]) == "--version") {

@@ -180,8 +180,11 @@ func.func @bitwise_and_shifts(%n: i32 {block.divisibility = 16}) {
   %cleared = arith.andi %ns, %r : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
   %or = arith.ori %ns, %r : tensor<128xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [128]}}
-  %xor = arith.xori %ns, %ns : tensor<128xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [128]}}
+  %xor = arith.xori %ns, %masks : tensor<128xi32>
+  // What constant propagation folds is a constant, whatever the operands.
+  // expected-remark @below {{contiguity = [1], divisibility = [1073741824], constancy = [128], constant = 0}}
+  %zero = arith.xori %ns, %ns : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1]}}
   %shl = arith.shli %r, %twos : tensor<128xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [4]}}

@@ -4,11 +4,11 @@
 // grow with the program instances each SM holds at once. ptxas chooses the
 // registers per thread, and with them that number; `.minnctapersm` (the
 // `nvvm.minctasm` attribute) asks it for more when it can fit them. That
-// pays where whole CTAs wait at barriers (a block reduction: layernorm 5% on
-// an H200); a kernel without barriers hides latency with its own
-// independent loads, and fewer registers there cost more than the CTA
-// brings (fused_bias_relu 0.4% slower at 9 CTAs than at 8). This file reads
-// what ptxas reports and says how many CTAs an SM then holds.
+// pays where whole CTAs wait at barriers (a block reduction); a kernel
+// without barriers hides latency with its own independent loads, and fewer
+// registers there cost more than the CTA brings (docs/performance.md has the
+// measurements). This file reads what ptxas reports and says how many CTAs
+// an SM then holds.
 //
 //===----------------------------------------------------------------------===//
 

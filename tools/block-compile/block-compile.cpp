@@ -22,13 +22,13 @@
 
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/IR/KernelSignature.h"
 #include "block/InitAllBlock.h"
 #include "block/Pipelines/Pipelines.h"
+#include "block/Support/ArgumentNames.h"
 #include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
-#include "mlir/AsmParser/AsmParser.h"
-#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -47,7 +47,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
@@ -65,21 +64,23 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
 static cl::opt<std::string> outputDir("o", cl::desc("Bundle directory"),
                                       cl::value_desc("dir"), cl::Required,
                                       cl::cat(category));
-static cl::opt<std::string> chip("chip",
-                                 cl::desc("Target GPU (sm_50 to sm_121f)"),
-                                 cl::init("sm_90a"), cl::cat(category));
-static cl::opt<std::string>
-    features("features",
-             cl::desc("PTX version as +ptxNN (default: the lowest the chip "
-                      "takes, at least +ptx80)"),
-             cl::cat(category));
-static cl::opt<unsigned>
-    numWarps("num-warps",
-             cl::desc("Warps for kernels without block.num_warps"),
-             cl::init(4), cl::cat(category));
-static cl::opt<unsigned> optLevel("opt-level",
-                                  cl::desc("LLVM optimisation level"),
-                                  cl::init(3), cl::cat(category));
+// block-to-ptx's options, with its names, descriptions and defaults.
+static const BlockToPTXOptions &getPipelineDefaults() {
+  static const BlockToPTXOptions defaults;
+  return defaults;
+}
+template <typename T>
+static cl::opt<T> pipelineOption(const BlockToPTXOptions::Option<T> &option) {
+  return cl::opt<T>(option.getArgStr(), cl::desc(option.HelpStr),
+                    cl::init(option.getValue()), cl::cat(category));
+}
+static cl::opt<std::string> chip = pipelineOption(getPipelineDefaults().chip);
+static cl::opt<std::string> features =
+    pipelineOption(getPipelineDefaults().features);
+static cl::opt<unsigned> numWarps =
+    pipelineOption(getPipelineDefaults().numWarps);
+static cl::opt<unsigned> optLevel =
+    pipelineOption(getPipelineDefaults().optLevel);
 static cl::opt<bool> requireCubin("cubin",
                                   cl::desc("Write a cubin (needs ptxas)"),
                                   cl::cat(category));
@@ -108,77 +109,17 @@ static int fail(const Twine &message) {
   return 1;
 }
 
-namespace {
-/// What the manifest says of one kernel argument.
-struct Parameter {
-  std::string name;
-  Type type;
-  std::optional<int64_t> alignment, divisibility;
-};
-
-struct KernelInfo {
-  std::string name;
-  SmallVector<Parameter> parameters;
-  int64_t numWarps = 0;
-  int64_t sharedMemoryBytes = 0;
-};
-} // namespace
-
-static std::string typeName(Type type) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  type.print(os);
-  return name;
-}
-
-/// The name argument `index` of `func` has in the source (`%n` -> "n"), so
-/// that launch errors name it as the user does; "arg<index>" where the
-/// source has none or a number.
-static std::string getArgumentName(func::FuncOp func, unsigned index,
-                                   const AsmParserState &asmState) {
-  std::string fallback = "arg" + std::to_string(index);
-  const AsmParserState::BlockDefinition *entry =
-      func.getBody().empty() ? nullptr : asmState.getBlockDef(&func.front());
-  if (!entry || index >= entry->arguments.size())
-    return fallback;
-  llvm::SMRange range = entry->arguments[index].loc;
-  StringRef name(range.Start.getPointer(),
-                 range.End.getPointer() - range.Start.getPointer());
-  name.consume_front("%");
-  if (name.empty() || llvm::isDigit(name.front()))
-    return fallback;
-  return name.str();
-}
-
-/// The kernels and their arguments, as written (before lowering).
-static FailureOr<SmallVector<KernelInfo>>
-collectKernels(ModuleOp module, const AsmParserState &asmState) {
-  SmallVector<KernelInfo> kernels;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (!isKernel(func))
-      continue;
-    KernelInfo kernel;
-    kernel.name = func.getName().str();
-    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
-      Parameter param{getArgumentName(func, i, asmState), type, std::nullopt,
-                      std::nullopt};
-      if (auto ptr = dyn_cast<PointerType>(type)) {
-        if (isa<PointerType>(ptr.getPointeeType())) {
-          func.emitError() << "kernel argument #" << i
-                           << " points to pointers, which a bundle manifest "
-                              "cannot describe";
-          return failure();
-        }
-      }
-      if (auto hint = func.getArgAttrOfType<IntegerAttr>(
-              i, BlockDialect::getAlignmentAttrName()))
-        param.alignment = hint.getInt();
-      if (auto hint = func.getArgAttrOfType<IntegerAttr>(
-              i, BlockDialect::getDivisibilityAttrName()))
-        param.divisibility = hint.getInt();
-      kernel.parameters.push_back(param);
-    }
-    kernels.push_back(std::move(kernel));
+/// The kernels and their arguments, as written (before lowering), named as
+/// in the source.
+static FailureOr<SmallVector<blockrt::KernelInfo>>
+collectKernels(ModuleOp module, const ArgumentNames &names) {
+  SmallVector<blockrt::KernelInfo> kernels;
+  for (func::FuncOp func : getKernels(module)) {
+    FailureOr<blockrt::KernelInfo> kernel =
+        describeKernel(func, names.lookup(func.getSymName()));
+    if (failed(kernel))
+      return failure();
+    kernels.push_back(std::move(*kernel));
   }
   return kernels;
 }
@@ -187,13 +128,14 @@ collectKernels(ModuleOp module, const AsmParserState &asmState) {
 /// that each kernel takes exactly one LLVM parameter per argument, of the
 /// type a launch passes: a 64-bit address for a pointer, the scalar itself
 /// otherwise.
-static LogicalResult readLoweredKernels(ModuleOp module, StringRef gpuModule,
-                                        SmallVectorImpl<KernelInfo> &kernels) {
+static LogicalResult
+readLoweredKernels(ModuleOp module, StringRef gpuModule,
+                   SmallVectorImpl<blockrt::KernelInfo> &kernels) {
   auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(gpuModule);
   if (!gpu)
     return module.emitError() << "the lowering produced no gpu.module @"
                               << gpuModule;
-  for (KernelInfo &kernel : kernels) {
+  for (blockrt::KernelInfo &kernel : kernels) {
     auto func = gpu.lookupSymbol<LLVM::LLVMFuncOp>(kernel.name);
     if (!func)
       return gpu.emitError() << "kernel @" << kernel.name
@@ -206,6 +148,7 @@ static LogicalResult readLoweredKernels(ModuleOp module, StringRef gpuModule,
                               << " lacks " << kGPUNumWarpsAttrName << " or "
                               << kGPUSharedMemoryBytesAttrName;
     kernel.numWarps = warps.getInt();
+    kernel.threadsPerBlock = 32 * kernel.numWarps;
     kernel.sharedMemoryBytes = shared.getInt();
     ArrayRef<Type> lowered = func.getFunctionType().getParams();
     if (lowered.size() != kernel.parameters.size())
@@ -214,74 +157,16 @@ static LogicalResult readLoweredKernels(ModuleOp module, StringRef gpuModule,
              << " LLVM parameters for " << kernel.parameters.size()
              << " arguments";
     for (auto [i, param, type] : llvm::enumerate(kernel.parameters, lowered)) {
-      bool matches = isa<PointerType>(param.type)
+      bool matches = param.isPointer()
                          ? isa<LLVM::LLVMPointerType>(type)
-                         : type == param.type;
+                         : getRuntimeElementType(type) == param.type;
       if (!matches)
         return func.emitError() << "kernel @" << kernel.name << " parameter #"
                                 << i << " has type " << type << " for "
-                                << param.type;
+                                << param.typeString();
     }
   }
   return success();
-}
-
-static void writeManifest(llvm::raw_ostream &os, StringRef module,
-                          ArrayRef<KernelInfo> kernels, StringRef features,
-                          bool withCubin) {
-  llvm::json::OStream json(os, /*IndentSize=*/2);
-  json.object([&] {
-    json.attribute("format", "block-bundle");
-    json.attribute("version", 1);
-    json.attribute("module", module);
-    json.attributeObject("target", [&] {
-      json.attribute("triple", kTriple);
-      json.attribute("chip", chip.getValue());
-      json.attribute("features", features);
-    });
-    json.attribute("ptx", (module + ".ptx").str());
-    if (withCubin)
-      json.attribute("cubin", (module + ".cubin").str());
-    json.attributeArray("kernels", [&] {
-      for (const KernelInfo &kernel : kernels)
-        json.object([&] {
-          json.attribute("name", kernel.name);
-          json.attribute("num_warps", kernel.numWarps);
-          json.attribute("threads_per_block", 32 * kernel.numWarps);
-          json.attribute("shared_memory_bytes", kernel.sharedMemoryBytes);
-          json.attributeArray("parameters", [&] {
-            for (auto [i, param] : llvm::enumerate(kernel.parameters))
-              json.object([&] {
-                json.attribute("index", int64_t(i));
-                json.attribute("name", param.name);
-                if (auto ptr = dyn_cast<PointerType>(param.type)) {
-                  json.attribute("kind", "pointer");
-                  json.attribute("element_type",
-                                 typeName(ptr.getPointeeType()));
-                  if (param.alignment)
-                    json.attribute("alignment", *param.alignment);
-                } else {
-                  json.attribute("kind", "scalar");
-                  json.attribute("type", typeName(param.type));
-                  if (param.divisibility)
-                    json.attribute("divisibility", *param.divisibility);
-                }
-              });
-          });
-          json.attributeArray("assumptions", [&] {
-            for (const Parameter &param : kernel.parameters) {
-              if (param.alignment)
-                json.value(param.name + " is aligned to " +
-                           std::to_string(*param.alignment) + " bytes");
-              if (param.divisibility)
-                json.value(param.name + " is divisible by " +
-                           std::to_string(*param.divisibility));
-            }
-          });
-        });
-    });
-  });
-  os << "\n";
 }
 
 /// The manifests in `dir` of bundles other than `name`'s: the runtime then
@@ -332,10 +217,10 @@ static LogicalResult checkResolved(StringRef ptx) {
 
 /// Runs ptxas for the target chip on `ptxPath`, writing `cubinPath`; with
 /// `reportPath`, verbosely, its output going there.
-static LogicalResult runPtxas(StringRef ptxas, StringRef ptxPath,
-                              StringRef cubinPath,
+static LogicalResult runPtxas(StringRef ptxas, StringRef chip,
+                              StringRef ptxPath, StringRef cubinPath,
                               std::optional<StringRef> reportPath = {}) {
-  std::string arch = "-arch=" + chip.getValue();
+  std::string arch = ("-arch=" + chip).str();
   SmallVector<StringRef> args{ptxas, arch, ptxPath, "-o", cubinPath};
   SmallVector<std::optional<StringRef>> redirects;
   if (reportPath) {
@@ -407,7 +292,8 @@ static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
   llvm::FileRemover removePtx(ptxPath), removeCubin(cubinPath),
       removeReport(reportPath);
   if (failed(writeFile(ptxPath, *ptx)) ||
-      failed(runPtxas(ptxas, ptxPath, cubinPath, StringRef(reportPath))))
+      failed(runPtxas(ptxas, options.chip, ptxPath, cubinPath,
+                      StringRef(reportPath))))
     return failure();
   auto report = llvm::MemoryBuffer::getFile(reportPath);
   auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false,
@@ -426,29 +312,30 @@ static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
 /// without spilling or a bigger stack; keeps the last value that did
 /// (Occupancy.h says why only kernels with barriers). Returns the assembly of
 /// the module as it is left.
-static FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
-                                                ArrayRef<KernelInfo> kernels,
-                                                StringRef ptxas,
-                                                const BlockToPTXOptions &options) {
-  std::optional<::block::SMLimits> limits = ::block::getSMLimits(chip);
+static FailureOr<Assembly>
+raiseKernelOccupancy(ModuleOp module, StringRef name,
+                     ArrayRef<blockrt::KernelInfo> kernels, StringRef ptxas,
+                     const BlockToPTXOptions &options) {
+  std::optional<::block::SMLimits> limits = ::block::getSMLimits(options.chip);
   if (!limits)
     return assemble(module, name, options, ptxas);
   auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
   StringRef attrName = NVVM::NVVMDialect::getMinctasmAttrName();
   struct Search {
-    const KernelInfo *kernel;
+    const blockrt::KernelInfo *kernel;
     LLVM::LLVMFuncOp func;
     ::block::KernelResources first, best;
     unsigned ctas = 0;
     IntegerAttr accepted;
     bool active = true;
   };
-  auto residentCTAs = [&](const KernelInfo &kernel, unsigned registers) {
+  auto residentCTAs = [&](const blockrt::KernelInfo &kernel,
+                          unsigned registers) {
     return ::block::getResidentCTAs(*limits, 32 * kernel.numWarps, registers,
                                     kernel.sharedMemoryBytes);
   };
   SmallVector<Search> searches;
-  for (const KernelInfo &kernel : kernels)
+  for (const blockrt::KernelInfo &kernel : kernels)
     searches.push_back({&kernel, gpu.lookupSymbol<LLVM::LLVMFuncOp>(kernel.name),
                         {}, {}, 0, {}});
   // The assemblies tried, by the minctasm of every kernel: the module ends
@@ -550,11 +437,7 @@ int main(int argc, char **argv) {
       !llvm::sys::fs::is_directory(outputDir))
     return fail("-o " + outputDir + " exists and is not a directory; refusing "
                 "to overwrite it");
-  std::optional<std::string> ptxas;
-  if (auto found = llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
-    ptxas = *found;
-  else if (auto onPath = llvm::sys::findProgramByName("ptxas"))
-    ptxas = *onPath;
+  std::optional<std::string> ptxas = findPtxas();
   if (requireCubin && !ptxas)
     return fail("--cubin needs ptxas, which was found neither in "
                 "/usr/local/cuda/bin nor on PATH");
@@ -575,20 +458,14 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
-  // Parsed with the parser's state kept, which holds the arguments' names.
-  AsmParserState asmState;
-  Block parsed;
-  if (failed(parseAsmSourceFile(sourceMgr, &parsed, ParserConfig(&context),
-                                &asmState)))
-    return 1;
+  ArgumentNames names;
   OwningOpRef<ModuleOp> module =
-      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-          &parsed, &context, FileLineColLoc::get(&context, inputFile, 0, 0));
+      parseKeepingArgumentNames(sourceMgr, &context, names);
   if (!module)
     return 1;
 
-  FailureOr<SmallVector<KernelInfo>> kernels =
-      collectKernels(*module, asmState);
+  FailureOr<SmallVector<blockrt::KernelInfo>> kernels =
+      collectKernels(*module, names);
   if (failed(kernels))
     return 1;
   if (kernels->empty())
@@ -638,13 +515,18 @@ int main(int argc, char **argv) {
   bool withCubin = ptxas.has_value() && !noCubin;
   if (withCubin) {
     if (!assembly->cubin.empty() ? failed(writeFile(cubinPath, assembly->cubin))
-                                 : failed(runPtxas(*ptxas, ptxPath, cubinPath)))
+                                 : failed(runPtxas(*ptxas, options.chip,
+                                                   ptxPath, cubinPath)))
       return 1;
   }
-  std::string manifest;
-  llvm::raw_string_ostream os(manifest);
-  writeManifest(os, name, *kernels, getTargetFeatures(options), withCubin);
-  if (failed(writeFile(manifestPath, manifest)))
+  blockrt::Manifest manifest;
+  manifest.module = name;
+  manifest.target = {kTriple.str(), options.chip, getTargetFeatures(options)};
+  manifest.ptx = name + ".ptx";
+  if (withCubin)
+    manifest.cubin = name + ".cubin";
+  manifest.kernels.assign(kernels->begin(), kernels->end());
+  if (failed(writeFile(manifestPath, blockrt::writeManifest(manifest))))
     return 1;
   return 0;
 }

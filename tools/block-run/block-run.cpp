@@ -15,6 +15,7 @@
 #include "block/Interpreter/Interpreter.h"
 #include "block/Runtime/Grid.h"
 #include "block/Runtime/RunSpec.h"
+#include "block/Support/ArgumentNames.h"
 #include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
@@ -52,22 +53,13 @@ Runs a block kernel on the CPU interpreter.
 
   --kernel=<name>               the kernel (needed when the file has several)
   --grid=X[,Y[,Z]]              program instances along x, y, z
-  --arg=ptr:<type>:<count>:<init>
-                                a buffer argument; <init> is zeros, const=<v>,
-                                rand[=<seed>], randn[=<seed>], iota or
-                                file=<path.npy>
-  --arg=<type>:<value>          a scalar argument, e.g. i32:1000, f32:0.5
-  --out=<argindex>:<path.npy>   write a buffer after the run
-  --ref=<argindex>:<path.npy>   compare a buffer with a reference within
-  --rtol=<x> --atol=<x>         |got - ref| <= atol + rtol * |ref|
   --check-uninitialized-reads   stop at reads of --out / --ref buffers that
                                 the run has not written
   --threads=<n>                 threads running instances (0: all cores)
   --timing                      print the time of each phase to stderr
   --version                     print Block's version
 
-Types: i1, i8, i16, i32, i64, f16, bf16, f32, f64, one --arg per kernel
-argument, in order.
+The run spec, as block-run-gpu takes it:
 )";
 
 namespace {
@@ -170,10 +162,7 @@ static std::string parseCommandLine(int argc, char **argv, Options &options,
 /// The kernel to run: the one named, or the only one in the module.
 static func::FuncOp findKernel(ModuleOp module, const std::string &name,
                                std::string &error) {
-  SmallVector<func::FuncOp> kernels;
-  for (auto func : module.getOps<func::FuncOp>())
-    if (isKernel(func))
-      kernels.push_back(func);
+  SmallVector<func::FuncOp> kernels = getKernels(module);
   auto names = [&] {
     std::string list;
     for (func::FuncOp kernel : kernels)
@@ -197,34 +186,6 @@ static func::FuncOp findKernel(ModuleOp module, const std::string &name,
   return {};
 }
 
-/// The argument types the spec gives must be those the kernel takes.
-static std::string checkSpec(const interp::CompiledKernel &kernel,
-                             const blockrt::RunSpec &spec) {
-  ArrayRef<interp::Parameter> params = kernel.getParameters();
-  std::string name = kernel.getName().str();
-  if (spec.args.size() != params.size())
-    return "kernel '" + name + "' takes " + std::to_string(params.size()) +
-           " arguments, but " + std::to_string(spec.args.size()) +
-           " --arg were given";
-  for (auto [i, arg, param] : llvm::enumerate(spec.args, params)) {
-    std::string kind = interp::getElementKindName(param.kind);
-    std::string expected = param.isPointer ? "ptr:" + kind + ":..." : kind;
-    std::string prefix = "--arg '" + arg.text + "': argument " +
-                         std::to_string(i) + " of '" + name + "' is " +
-                         (param.isPointer ? "a pointer to " + kind : kind);
-    if (param.isPointer && param.kind == interp::ElementKind::Ptr)
-      return prefix + ", and block-run cannot make buffers of pointers";
-    if (param.isPointer != arg.isPointer)
-      return prefix + (arg.isPointer ? ", not a buffer" : ", not a scalar") +
-             " (expected --arg=" + expected + ")";
-    if (blockrt::elementTypeName(arg.type) != kind)
-      return prefix + ", not " + (arg.isPointer ? "a buffer of " : "") +
-             blockrt::elementTypeName(arg.type) +
-             " (expected --arg=" + expected + ")";
-  }
-  return "";
-}
-
 static int run(const Options &options) {
   PhaseTimer timer(options.timing);
   DialectRegistry registry;
@@ -243,45 +204,49 @@ static int run(const Options &options) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
     return 1;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  ArgumentNames names;
+  OwningOpRef<ModuleOp> module =
+      parseKeepingArgumentNames(sourceMgr, &context, names);
   if (!module)
     return 1;
   func::FuncOp func = findKernel(*module, options.kernel, error);
   if (!func)
     return fail(error);
   FailureOr<interp::CompiledKernel> kernel =
-      interp::CompiledKernel::compile(func);
+      interp::CompiledKernel::compile(func, names.lookup(func.getSymName()));
   if (failed(kernel))
     return 1;
-  if (std::string problem = checkSpec(*kernel, options.spec); !problem.empty())
-    return fail(problem);
+  // The spec against the kernel, as block-run-gpu checks it against the
+  // kernel's manifest, but for the hints, which only warn below.
+  if (blockrt::Error e = options.spec.checkAgainst(
+          kernel->getSignature(), *options.grid,
+          blockrt::RunSpec::Assumptions::Ignore))
+    return fail(e.message());
   timer.done("compile");
 
   blockrt::Expected<std::vector<blockrt::HostBuffer>> buffers =
       blockrt::createHostBuffers(options.spec);
   if (!buffers)
     return fail(buffers.errorMessage());
-  std::vector<bool> isOutput(options.spec.args.size(), false);
+  interp::RunOptions runOptions;
+  std::vector<blockrt::KernelArg> args;
+  for (auto [i, spec] : llvm::enumerate(options.spec.args)) {
+    blockrt::HostBuffer &buffer = (*buffers)[i];
+    args.push_back(spec.isPointer
+                       ? blockrt::KernelArg::pointer(
+                             reinterpret_cast<uint64_t>(buffer.data()),
+                             buffer.byteSize())
+                       : spec.scalarArg());
+  }
   for (const auto *list : {&options.spec.outputs, &options.spec.references})
     for (const blockrt::OutputSpec &out : *list)
-      isOutput[out.argIndex] = true;
-  std::vector<interp::Argument> args;
-  for (auto [i, spec, param] :
-       llvm::enumerate(options.spec.args, kernel->getParameters())) {
-    blockrt::HostBuffer &buffer = (*buffers)[i];
-    if (spec.isPointer)
-      args.push_back(interp::Argument::buffer(buffer.data(), buffer.byteSize(),
-                                              /*initialized=*/!isOutput[i]));
-    else
-      args.push_back(interp::Argument::scalar(param.kind, spec.scalarBits));
-  }
+      runOptions.outputArguments.push_back(out.argIndex);
   for (const std::string &problem : kernel->checkHints(args))
     llvm::errs() << "block-run: warning: " << problem
-                 << "; the compiled kernel relies on it\n";
+                 << "; a launch of the compiled kernel is refused\n";
   timer.done("inputs");
 
-  interp::RunOptions runOptions;
-  runOptions.grid = {options.grid->x, options.grid->y, options.grid->z};
+  runOptions.grid = *options.grid;
   runOptions.checkUninitializedReads = options.checkUninitializedReads;
   runOptions.numThreads = options.threads;
   if (std::optional<interp::RunError> runError =
@@ -312,7 +277,7 @@ int main(int argc, char **argv) {
       !error.empty())
     return fail(error);
   if (help) {
-    llvm::outs() << usage;
+    llvm::outs() << usage << blockrt::runSpecUsage();
     return 0;
   }
   if (version) {

@@ -11,10 +11,17 @@
 //   if (failed(kernel)) ...;                 // diagnostics were emitted
 //   RunOptions options;
 //   options.grid = {blocks, 1, 1};
+//   options.outputArguments = {1};
 //   if (std::optional<RunError> error = kernel->run(
-//           {Argument::buffer(x, bytes), Argument::buffer(out, bytes,
-//            /*initialized=*/false), Argument::i32(n)}, options))
+//           {blockrt::KernelArg::pointer(address(x), bytes),
+//            blockrt::KernelArg::pointer(address(out), bytes),
+//            blockrt::KernelArg::i32(n)}, options))
 //     llvm::errs() << error->str() << "\n";
+//
+// The kernel's signature and its launch arguments are the runtime's
+// (block/Runtime/LaunchCheck.h), and so is the launch check: the interpreter
+// refuses what no GPU launch could run, and reports (checkHints) what only a
+// compiled kernel relies on.
 //
 // A CompiledKernel refers to the MLIR context only for the locations in its
 // errors; keep the context alive while using it. docs/interpreter.md gives
@@ -24,6 +31,10 @@
 
 #ifndef BLOCK_INTERPRETER_INTERPRETER_H
 #define BLOCK_INTERPRETER_INTERPRETER_H
+
+#include "block/Runtime/Grid.h"
+#include "block/Runtime/LaunchCheck.h"
+#include "block/Runtime/Manifest.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
@@ -50,78 +61,16 @@ namespace detail {
 struct Program;
 } // namespace detail
 
-/// The element types the interpreter computes with, as they lie in memory:
-/// i1 as one byte (0 or 1), f16 / bf16 as their bit patterns, pointers as
-/// 64-bit host addresses. `index` is computed as i64.
-enum class ElementKind : uint8_t {
-  I1,
-  I8,
-  I16,
-  I32,
-  I64,
-  F16,
-  BF16,
-  F32,
-  F64,
-  Ptr
-};
-
-/// "i1", ..., "f64", "ptr".
-const char *getElementKindName(ElementKind kind);
-/// Bytes of one element in memory (i1: 1, ptr: 8).
-unsigned getElementKindSize(ElementKind kind);
-
-/// A parameter of a compiled kernel.
-struct Parameter {
-  bool isPointer = false;
-  /// The pointee of a pointer (ElementKind::Ptr for pointers to pointers),
-  /// the type of a scalar.
-  ElementKind kind = ElementKind::I32;
-  /// The `block.divisibility` hint of an integer, the `block.alignment` hint
-  /// of a pointer; 1 when absent. The interpreter does not rely on them;
-  /// CompiledKernel::checkHints reports launches that break them.
-  uint64_t divisibility = 1;
-  uint64_t alignment = 1;
-};
-
-/// One argument of a launch.
-struct Argument {
-  enum class Kind : uint8_t { Buffer, Scalar };
-
-  /// A pointer argument, bound to the `sizeInBytes` bytes at `data`. Every
-  /// access of the kernel must fall inside some bound buffer. A buffer that is
-  /// not `initialized` is output memory: with
-  /// RunOptions::checkUninitializedReads, reading a byte of it that the run
-  /// has not written is an error.
-  static Argument buffer(void *data, uint64_t sizeInBytes,
-                         bool initialized = true);
-  /// A scalar argument: `bits` is the value's bit pattern in `kind`,
-  /// zero-extended (i1: 0 or 1; f16 / bf16: the 16-bit pattern).
-  static Argument scalar(ElementKind kind, uint64_t bits);
-  static Argument i1(bool value) { return scalar(ElementKind::I1, value); }
-  static Argument i32(int32_t value) {
-    return scalar(ElementKind::I32, static_cast<uint32_t>(value));
-  }
-  static Argument i64(int64_t value) {
-    return scalar(ElementKind::I64, static_cast<uint64_t>(value));
-  }
-  static Argument f32(float value);
-  static Argument f64(double value);
-
-  Kind kind = Kind::Scalar;
-  ElementKind scalarKind = ElementKind::I32;
-  uint64_t bits = 0;
-  void *data = nullptr;
-  uint64_t sizeInBytes = 0;
-  bool initialized = true;
-};
-
 struct RunOptions {
   /// Program instances along x, y and z, with the GPU's limits: x < 2^31,
   /// y and z <= 65535.
-  std::array<uint64_t, 3> grid = {1, 1, 1};
-  /// Report reads of bytes of uninitialized buffers that no store (or atomic)
-  /// of this run has written. Runs on one thread.
+  blockrt::Grid grid;
+  /// The pointer arguments whose buffers are output memory, by index: with
+  /// checkUninitializedReads, reading a byte of one that the run has not
+  /// written is an error.
+  llvm::SmallVector<size_t> outputArguments;
+  /// Report reads of bytes of output buffers that no store (or atomic) of
+  /// this run has written. Runs on one thread.
   bool checkUninitializedReads = false;
   /// Threads running program instances; 0 picks the hardware's. Kernels with
   /// atomics or block.print, and runs checking uninitialized reads, use one
@@ -175,29 +124,35 @@ struct RunError {
 /// number of times, from any number of threads at once.
 class CompiledKernel {
 public:
-  /// Compiles a verified `func.func` (usually a `block.kernel`). Fails, with
-  /// a diagnostic at the op, on ops and types the interpreter does not
-  /// support.
-  static FailureOr<CompiledKernel> compile(func::FuncOp func);
+  /// Compiles a verified `func.func` (usually a `block.kernel`), whose
+  /// arguments launch errors name as `argumentNames` gives them (see
+  /// describeKernel). Fails, with a diagnostic at the op, on ops and types
+  /// the interpreter does not support.
+  static FailureOr<CompiledKernel>
+  compile(func::FuncOp func, ArrayRef<std::string> argumentNames = {});
 
   CompiledKernel(CompiledKernel &&) noexcept;
   CompiledKernel &operator=(CompiledKernel &&) noexcept;
   ~CompiledKernel();
 
   StringRef getName() const;
-  ArrayRef<Parameter> getParameters() const;
+  /// What the kernel takes (describeKernel of its func.func).
+  const blockrt::KernelInfo &getSignature() const;
 
   /// Runs the kernel over `options.grid`; instances run as
-  /// `for z, for y, for x` (x fastest) when ordering matters. Returns the
-  /// first error (in that order), or nothing on success.
-  std::optional<RunError> run(ArrayRef<Argument> args,
+  /// `for z, for y, for x` (x fastest) when ordering matters. A pointer
+  /// argument binds the `bufferBytes` bytes at its address, which must be
+  /// known; every access of the kernel must fall inside some bound buffer.
+  /// Returns the first error (in that order), or nothing on success.
+  std::optional<RunError> run(ArrayRef<blockrt::KernelArg> args,
                               const RunOptions &options = {}) const;
 
-  /// The ways `args` break the kernel's `block.divisibility` and
-  /// `block.alignment` hints, one sentence each, e.g. "argument 3 is 1000,
-  /// which is not a multiple of 16 (block.divisibility)". A compiled GPU
-  /// kernel relies on the hints; the interpreter does not.
-  SmallVector<std::string> checkHints(ArrayRef<Argument> args) const;
+  /// The ways `args` break the assumptions of the kernel's hints
+  /// (`block.alignment`, `block.divisibility`), one sentence each, as the
+  /// runtime's launch check words them. A compiled GPU kernel relies on the
+  /// hints; the interpreter does not. `args` must fit the kernel's
+  /// parameters (run refuses those that do not).
+  SmallVector<std::string> checkHints(ArrayRef<blockrt::KernelArg> args) const;
 
 private:
   explicit CompiledKernel(std::unique_ptr<detail::Program> program);

@@ -6,6 +6,9 @@
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
+#include <string>
+
 namespace mlir {
 class OpPassManager;
 namespace block {
@@ -67,6 +70,10 @@ verifyBlockToPTXOptions(const BlockToPTXOptions &options,
 /// The features the NVVM target gets: those given or, where none were, the
 /// chip's default. `options` must have been verified.
 std::string getTargetFeatures(const BlockToPTXOptions &options);
+
+/// ptxas, from /usr/local/cuda/bin or else from PATH; std::nullopt where
+/// neither has it. The serialisation takes libdevice from its toolkit.
+std::optional<std::string> findPtxas();
 
 /// Adds the passes from a block program to gpu.modules of NVVM/LLVM dialect
 /// code with the target attached: everything but the serialisation. The

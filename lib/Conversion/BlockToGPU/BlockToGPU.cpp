@@ -72,10 +72,7 @@ struct ConvertBlockToGPUPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    SmallVector<func::FuncOp> kernels;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (isKernel(func))
-        kernels.push_back(func);
+    SmallVector<func::FuncOp> kernels = getKernels(module);
     if (kernels.empty())
       return;
 

@@ -165,18 +165,9 @@ SmallVector<Value> mlir::block::emitGlobalLoad(OpBuilder &b, Location loc,
                                                unsigned width, Value predicate,
                                                const CacheHints &hints) {
   Type memoryType = getMemoryType(elementType);
-  unsigned bytes = getMemoryBytes(memoryType);
   SmallVector<Value> elements;
   if (!predicate && hints.isDefault()) {
-    if (width == 1) {
-      elements.push_back(LLVM::LoadOp::create(b, loc, memoryType, ptr, bytes));
-    } else {
-      auto vectorType = VectorType::get({width}, memoryType);
-      Value vector = LLVM::LoadOp::create(b, loc, vectorType, ptr, bytes * width);
-      for (unsigned i = 0; i < width; ++i)
-        elements.push_back(LLVM::ExtractElementOp::create(
-            b, loc, vector, i32Constant(b, loc, i)));
-    }
+    elements = emitVectorLoad(b, loc, memoryType, width, ptr);
   } else {
     AccessWords words = planWords(b, memoryType, width);
     Value policy = emitCachePolicy(b, loc, hints);
@@ -204,19 +195,9 @@ void mlir::block::emitGlobalStore(OpBuilder &b, Location loc, Value ptr,
   for (Value value : values)
     elements.push_back(toMemory(b, loc, value));
   Type memoryType = elements.front().getType();
-  unsigned bytes = getMemoryBytes(memoryType);
   unsigned width = elements.size();
   if (!predicate && hints.isDefault()) {
-    if (width == 1) {
-      LLVM::StoreOp::create(b, loc, elements.front(), ptr, bytes);
-      return;
-    }
-    auto vectorType = VectorType::get({width}, memoryType);
-    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-    for (auto [i, element] : llvm::enumerate(elements))
-      vector = LLVM::InsertElementOp::create(b, loc, vector, element,
-                                             i32Constant(b, loc, i));
-    LLVM::StoreOp::create(b, loc, vector, ptr, bytes * width);
+    emitVectorStore(b, loc, elements, ptr);
     return;
   }
   AccessWords words = planWords(b, memoryType, width);

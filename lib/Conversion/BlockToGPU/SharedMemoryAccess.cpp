@@ -33,7 +33,6 @@ void mlir::block::emitSharedStore(OpBuilder &b, Location loc,
                                   const TensorDistribution &flat, Value base,
                                   ThreadIds ids) {
   Type memoryType = getMemoryType(values.front().getType());
-  unsigned bytes = getMemoryBytes(memoryType);
   unsigned width = getSharedAccessWidth(flat, memoryType);
   SmallVector<Value> threadIndex = flat.emitThreadIndex(b, loc, ids);
   for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; reg += width) {
@@ -41,18 +40,10 @@ void mlir::block::emitSharedStore(OpBuilder &b, Location loc,
       continue;
     Value position = flat.emitElementIndex(b, loc, threadIndex, reg)[0];
     Value address = emitElementAddress(b, loc, base, memoryType, position);
-    if (width == 1) {
-      LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[reg]), address,
-                            bytes);
-      continue;
-    }
-    auto vectorType = VectorType::get({int64_t(width)}, memoryType);
-    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-    for (unsigned i = 0; i < width; ++i)
-      vector = LLVM::InsertElementOp::create(
-          b, loc, vector, toMemory(b, loc, values[reg + i]),
-          i32Constant(b, loc, i));
-    LLVM::StoreOp::create(b, loc, vector, address, bytes * width);
+    SmallVector<Value> elements;
+    for (Value value : values.slice(reg, width))
+      elements.push_back(toMemory(b, loc, value));
+    emitVectorStore(b, loc, elements, address);
   }
 }
 
@@ -61,26 +52,14 @@ SmallVector<Value> mlir::block::emitSharedLoad(OpBuilder &b, Location loc,
                                                Value base, ThreadIds ids,
                                                Type elementType) {
   Type memoryType = getMemoryType(elementType);
-  unsigned bytes = getMemoryBytes(memoryType);
   unsigned width = getSharedAccessWidth(flat, memoryType);
   SmallVector<Value> readIndex = flat.emitThreadIndex(b, loc, ids);
   SmallVector<Value> results;
   for (unsigned reg = 0, e = flat.getNumRegisters(); reg < e; reg += width) {
     Value position = flat.emitElementIndex(b, loc, readIndex, reg)[0];
     Value address = emitElementAddress(b, loc, base, memoryType, position);
-    if (width == 1) {
-      Value loaded = LLVM::LoadOp::create(b, loc, memoryType, address, bytes);
-      results.push_back(fromMemory(b, loc, loaded, elementType));
-      continue;
-    }
-    auto vectorType = VectorType::get({width}, memoryType);
-    Value vector =
-        LLVM::LoadOp::create(b, loc, vectorType, address, bytes * width);
-    for (unsigned i = 0; i < width; ++i) {
-      Value element = LLVM::ExtractElementOp::create(b, loc, vector,
-                                                     i32Constant(b, loc, i));
+    for (Value element : emitVectorLoad(b, loc, memoryType, width, address))
       results.push_back(fromMemory(b, loc, element, elementType));
-    }
   }
   return results;
 }

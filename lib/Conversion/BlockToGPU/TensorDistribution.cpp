@@ -1,6 +1,7 @@
 //===- TensorDistribution.cpp - Which thread holds which element ----------===//
 
 #include "TensorDistribution.h"
+#include "Utility.h"
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Layout/TensorLayouts.h"
@@ -167,10 +168,6 @@ ElementIndex TensorDistribution::delinearize(int64_t position) const {
     position /= shape[d];
   }
   return index;
-}
-
-static Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, value, 32);
 }
 
 /// Adds to `terms` the contribution of the bits of `id` through `bases` to

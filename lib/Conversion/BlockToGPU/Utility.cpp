@@ -45,6 +45,39 @@ std::optional<TensorDistribution> mlir::block::getDistributionOf(Type type) {
   return getDistribution(type);
 }
 
+SmallVector<Value> mlir::block::emitVectorLoad(OpBuilder &b, Location loc,
+                                               Type memoryType, unsigned width,
+                                               Value address) {
+  unsigned bytes = getMemoryBytes(memoryType);
+  if (width == 1)
+    return {LLVM::LoadOp::create(b, loc, memoryType, address, bytes)};
+  auto vectorType = VectorType::get({width}, memoryType);
+  Value vector =
+      LLVM::LoadOp::create(b, loc, vectorType, address, bytes * width);
+  SmallVector<Value> elements;
+  for (unsigned i = 0; i < width; ++i)
+    elements.push_back(LLVM::ExtractElementOp::create(b, loc, vector,
+                                                      i32Constant(b, loc, i)));
+  return elements;
+}
+
+void mlir::block::emitVectorStore(OpBuilder &b, Location loc,
+                                  ValueRange elements, Value address) {
+  Type memoryType = elements.front().getType();
+  unsigned bytes = getMemoryBytes(memoryType);
+  unsigned width = elements.size();
+  if (width == 1) {
+    LLVM::StoreOp::create(b, loc, elements.front(), address, bytes);
+    return;
+  }
+  auto vectorType = VectorType::get({width}, memoryType);
+  Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
+  for (auto [i, element] : llvm::enumerate(elements))
+    vector = LLVM::InsertElementOp::create(b, loc, vector, element,
+                                           i32Constant(b, loc, i));
+  LLVM::StoreOp::create(b, loc, vector, address, bytes * width);
+}
+
 Value mlir::block::i32Constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, value, 32);
 }

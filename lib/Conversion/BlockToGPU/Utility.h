@@ -58,6 +58,15 @@ Value emitScratchBase(OpBuilder &b, Location loc, Operation *owner);
 /// The address of element `position` of an array of `memoryType` at `base`.
 Value emitElementAddress(OpBuilder &b, Location loc, Value base,
                          Type memoryType, Value position);
+/// Loads `width` consecutive elements of `memoryType` from `address` as one
+/// access aligned to its size: a scalar load for one element, a vector load
+/// for more.
+SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type memoryType,
+                                  unsigned width, Value address);
+/// Stores `elements` (of one memory type) at consecutive addresses from
+/// `address` as one access aligned to its size.
+void emitVectorStore(OpBuilder &b, Location loc, ValueRange elements,
+                     Value address);
 void emitBarrier(OpBuilder &b, Location loc);
 
 /// Whether `basis` moves along `axis` only, if at all.

@@ -145,8 +145,8 @@ def product64(a, b):
 
 
 def integers(args):
-    """The ops of arith_integers.mlir on i32 values away from the edges
-    arith leaves undefined (arith_edges.mlir has those)."""
+    """The ops of arith-integers.mlir on i32 values away from the edges
+    arith leaves undefined (arith-edges.mlir has those)."""
     g = rng(9)
     special = [0, 1, -1, 2, -2, 2**31 - 1, -2**31 + 1, 12345, -12345]
     a = np.concatenate([special * 2, g.integers(-2**31 + 1, 2**31, 256 - 18)])
@@ -213,7 +213,7 @@ def load(path):
 
 
 def floats(args):
-    """The ops of arith_floats.mlir: IEEE results in f32, f16 and bf16."""
+    """The ops of arith-floats.mlir: IEEE results in f32, f16 and bf16."""
     g = rng(10)
     f = np.float32
     special = np.array([0, -0.0, np.inf, -np.inf, np.nan, 1, -1, 1e-45, 3.4e38,
@@ -250,7 +250,7 @@ def floats(args):
 
 
 def math_functions(args):
-    """The functions of math_functions.mlir in float64, on x in [0.1, 4)
+    """The functions of math-functions.mlir in float64, on x in [0.1, 4)
     and y in [-1, 1) rounded to --dtype."""
     g = rng(13)
     dtype = np.dtype(args.dtype)

@@ -24,9 +24,9 @@ void BlockDialect::registerAttributes() {
 }
 
 /// A layout applies to tensors of its rank only: every tensor type that
-/// carries one is checked when it is built, wherever it appears (a helper
-/// function's tensor<4xf32, #rank2layout> used to verify, and
-/// getElemsPerThread then indexed past the shape).
+/// carries one is checked when it is built, wherever it appears (also in a
+/// helper function), since getElemsPerThread indexes the shape by the
+/// layout's rank.
 static LogicalResult verifyLayoutRank(DistributedLayoutAttr layout,
                                       ArrayRef<int64_t> shape,
                                       function_ref<InFlightDiagnostic()> emitError) {

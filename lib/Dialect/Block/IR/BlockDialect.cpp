@@ -8,6 +8,7 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/IR/KernelSignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -124,8 +125,8 @@ mlir::block::verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
                          << ", but every dimension of a block tensor must be "
                             "a power of two";
   // Every dimension is a power of two, so the element count is 2^(sum of
-  // their logarithms): exact, where getNumElements() wraps around (a
-  // tensor<4611686018427387904x4xf32> used to pass as 0 elements).
+  // their logarithms): exact, where getNumElements() wraps around for
+  // shapes whose product overflows int64_t.
   unsigned log2Elements = 0;
   for (int64_t dim : tensor.getShape())
     log2Elements += llvm::Log2_64(dim);
@@ -171,17 +172,20 @@ bool mlir::block::isKernel(Operation *op) {
          op->hasAttr(BlockDialect::getKernelAttrName());
 }
 
+SmallVector<func::FuncOp> mlir::block::getKernels(ModuleOp module) {
+  return llvm::to_vector(llvm::make_filter_range(
+      module.getOps<func::FuncOp>(),
+      [](func::FuncOp func) { return isKernel(func); }));
+}
+
 //===----------------------------------------------------------------------===//
 // Kernel attributes
 //===----------------------------------------------------------------------===//
 
+/// A pointer (to anything: the interpreter runs kernels that take pointers
+/// to pointers, which no bundle can describe) or a scalar a launch passes.
 static bool isKernelArgumentType(Type type) {
-  if (isa<PointerType>(type))
-    return true;
-  if (auto integer = dyn_cast<IntegerType>(type))
-    return integer.isSignless() &&
-           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
-  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  return isa<PointerType>(type) || getRuntimeElementType(type).has_value();
 }
 
 /// Checks what the lowering relies on in a kernel's body: every tensor value,
@@ -213,7 +217,7 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
     // Dialect attributes are verified before the op's own invariants: a
     // func.func without a function type or name (generic form) is left to
     // its own verifier, which names the missing attribute (getFunctionType()
-    // would read a null or non-function type; found by block-fuzz-opt).
+    // would read a null or non-function type).
     TypeAttr typeAttr = func.getFunctionTypeAttr();
     if (!typeAttr || !isa<FunctionType>(typeAttr.getValue()) ||
         !func.getSymNameAttr())
@@ -230,8 +234,8 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
       if (!isKernelArgumentType(argType))
         return op->emitError()
                << "kernel argument #" << i << " has type " << argType
-               << ", but a kernel takes only !block.ptr, signless i1/i8/i16/"
-                  "i32/i64, f16, bf16, f32 or f64 arguments";
+               << ", but a kernel takes only !block.ptr and scalars of "
+               << blockrt::elementTypeList();
     return verifyKernelBody(func);
   }
   if (name == getNumWarpsAttrName()) {

@@ -607,7 +607,7 @@ private:
 
   /// The layout block.trans permutes: its source's, else the one its result
   /// asks for, else a default. (The source of a trans of a trans may have
-  /// no layout yet; found by block-fuzz-opt.)
+  /// no layout yet.)
   DistributedLayoutAttr getTransSourceLayout(TransOp trans) {
     if (DistributedLayoutAttr layout = layouts.lookup(trans.getSrc()))
       return layout;
@@ -772,12 +772,7 @@ struct BlockAssignLayoutsPass
 
   void runOnOperation() override {
     AxisInfoAnalysis axisInfo(getOperation());
-    SmallVector<func::FuncOp> kernels;
-    getOperation().walk([&](func::FuncOp func) {
-      if (isKernel(func))
-        kernels.push_back(func);
-    });
-    for (func::FuncOp kernel : kernels) {
+    for (func::FuncOp kernel : getKernels(getOperation())) {
       unsigned numWarps = 4;
       if (auto attr = kernel->getAttrOfType<IntegerAttr>(
               BlockDialect::getNumWarpsAttrName()))

@@ -36,11 +36,10 @@ struct BlockKernelDefaultsPass
         getOperation()->setAttr(BlockDialect::getTargetAttrName(),
                                 builder.getStringAttr(chip));
     }
-    getOperation().walk([&](func::FuncOp func) {
-      if (isKernel(func) && !func->hasAttr(BlockDialect::getNumWarpsAttrName()))
-        func->setAttr(BlockDialect::getNumWarpsAttrName(),
-                      builder.getI32IntegerAttr(numWarps));
-    });
+    for (func::FuncOp kernel : getKernels(getOperation()))
+      if (!kernel->hasAttr(BlockDialect::getNumWarpsAttrName()))
+        kernel->setAttr(BlockDialect::getNumWarpsAttrName(),
+                        builder.getI32IntegerAttr(numWarps));
   }
 };
 } // namespace

@@ -120,7 +120,8 @@ void pipelineLoop(scf::ForOp loop) {
   // products that wait for this iteration's. The last iteration loads its
   // own tiles again rather than masking every load: the loop writes no
   // memory, so they are the same, and the masks stay as the program wrote
-  // them (an extra predicate per access cost 2.5% on the H200 matmul).
+  // them (an extra predicate on every access costs more; see
+  // docs/performance.md).
   auto yieldNext = [&](OpBuilder &builder, Location bodyLoc,
                        ArrayRef<BlockArgument>) {
     builder.setInsertionPoint(loads.front());
@@ -146,10 +147,8 @@ struct BlockPipelineDotOperandsPass
     : impl::BlockPipelineDotOperandsBase<BlockPipelineDotOperandsPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](func::FuncOp func) {
-      if (isKernel(func))
-        func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-    });
+    for (func::FuncOp kernel : getKernels(getOperation()))
+      kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pipelineLoop(loop);
   }

@@ -80,6 +80,21 @@ Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
                   const KernelArg *args, size_t numArgs,
                   uint64_t maxSharedMemoryBytes);
 
+/// The part of checkLaunch that holds wherever the kernel runs, compiled or
+/// interpreted: the argument count, kinds, scalar types, whole-element
+/// buffers and the grid; not the assumptions (alignment, divisibility) nor
+/// shared memory.
+Error checkLaunchShape(const KernelInfo &kernel, const Grid &grid,
+                       const KernelArg *args, size_t numArgs);
+
+/// Whether argument `index` of a launch of `kernel` keeps the assumption its
+/// parameter carries (alignment of a pointer, divisibility of an integer),
+/// as checkLaunch checks it; `arg` must have the parameter's kind. The
+/// message names the argument, e.g. "argument 3 ('n', i32) value 1001 is
+/// not divisible by 16, as the kernel was compiled to assume".
+Error checkAssumption(const KernelInfo &kernel, size_t index,
+                      const KernelArg &arg);
+
 inline Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
                          const std::vector<KernelArg> &args,
                          uint64_t maxSharedMemoryBytes) {

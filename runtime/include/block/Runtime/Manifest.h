@@ -4,7 +4,8 @@
 // <module>.ptx and optionally <module>.cubin. The manifest says which kernels
 // the module holds, how to launch them and which assumptions about their
 // arguments were compiled in. runtime/README.md documents the format; the
-// reader validates every field and reports each problem with its JSON path.
+// reader validates every field and reports each problem with its JSON path,
+// and the writer (block-compile's) writes what the reader reads back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +57,11 @@ struct KernelInfo {
   std::vector<std::string> assumptions;
 };
 
+/// The assumptions `parameters` carry beyond what their types give, in
+/// words: "x is aligned to 16 bytes", "n is divisible by 16".
+std::vector<std::string>
+describeAssumptions(const std::vector<KernelParameter> &parameters);
+
 struct TargetInfo {
   std::string triple;
   std::string chip;     // e.g. "sm_90a"
@@ -82,6 +88,10 @@ struct Manifest {
   std::string ptxPath() const;
   std::optional<std::string> cubinPath() const;
 };
+
+/// The manifest as JSON text, indented, ending in a newline; parseManifest
+/// reads every field back (`directory` is not written).
+std::string writeManifest(const Manifest &manifest);
 
 /// Parses and validates manifest text. `origin` (a file name) starts every
 /// error message. All problems found are reported, one per line.

@@ -14,14 +14,8 @@
 //       and leaving results in (*buffers)[i] ...
 //   if (Error e = finishRun(spec, *buffers, std::cout)) fail(...);
 //
-// The grammar (runtime/README.md has the full description):
-//   --arg=ptr:<type>:<count>:<init>   a buffer; <init> is zeros, const=<v>,
-//                                     rand[=<seed>], randn[=<seed>], iota or
-//                                     file=<path.npy>
-//   --arg=<type>:<value>              a scalar, e.g. i32:1000, f32:0.5
-//   --out=<argindex>:<path.npy>       write that buffer after the run
-//   --ref=<argindex>:<path.npy>       compare that buffer with a reference
-//   --rtol=<x> --atol=<x>             tolerances (defaults 1e-5, 1e-6)
+// The grammar is runSpecUsage() (runtime/README.md has the full
+// description).
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,12 +88,22 @@ struct RunSpec {
   /// Cross-checks the options: each --out / --ref names a buffer argument.
   Error verify() const;
 
+  /// Whether checkAgainst holds the scalars to the kernel's divisibility
+  /// assumptions: a compiled kernel relies on them, the interpreter does not.
+  enum class Assumptions { Check, Ignore };
+
   /// Checks the arguments against a kernel's manifest entry, without CUDA:
   /// count, kinds, element and scalar types, then checkLaunch with the
   /// spec's buffer sizes and `grid` (all but alignment, which only real
-  /// addresses can break, and shared memory, which needs the device).
-  Error checkAgainst(const KernelInfo &kernel, const Grid &grid) const;
+  /// addresses can break, and shared memory, which needs the device), or
+  /// only checkLaunchShape with Assumptions::Ignore.
+  Error checkAgainst(const KernelInfo &kernel, const Grid &grid,
+                     Assumptions assumptions = Assumptions::Check) const;
 };
+
+/// The options of the run spec as a tool's --help lists them, one or more
+/// lines each, indented by two spaces, ending in a newline.
+const std::string &runSpecUsage();
 
 /// Parses the text after "--arg=".
 Expected<ArgSpec> parseArgSpec(std::string_view text);

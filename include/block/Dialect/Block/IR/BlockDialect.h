@@ -6,6 +6,8 @@
 #include "block/Layout/LinearLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
@@ -50,6 +52,10 @@ LogicalResult verifyTensorSize(function_ref<InFlightDiagnostic()> emitError,
 
 /// True if `op` is a `func.func` marked as a block kernel.
 bool isKernel(Operation *op);
+
+/// The kernels of `module`: its `func.func` ops marked as block kernels, in
+/// order.
+SmallVector<func::FuncOp> getKernels(ModuleOp module);
 
 /// A chip the passes compile for, from its name "sm_<capability>[a|f]".
 struct TargetChip {

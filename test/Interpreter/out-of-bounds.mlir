@@ -29,7 +29,7 @@ func.func @store_past_end(%out: !block.ptr<f32>) attributes {block.kernel} {
   %offsets = arith.addi %starts, %range : tensor<1024xi32>
   %base = block.splat %out : tensor<1024x!block.ptr<f32>>
   %ptrs = block.addptr %base, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
-  // STORE: out_of_bounds.mlir:[[#@LINE+2]]:3: error: out-of-bounds block.store in program (3, 0, 0) at element 10: the address is at element offset 3082 of argument 0 (3082 x f32), 0 elements past its end
+  // STORE: out-of-bounds.mlir:[[#@LINE+2]]:3: error: out-of-bounds block.store in program (3, 0, 0) at element 10: the address is at element offset 3082 of argument 0 (3082 x f32), 0 elements past its end
   // STORE-NOT: error
   block.store %ptrs, %one : tensor<1024x!block.ptr<f32>>
   return
@@ -49,7 +49,7 @@ func.func @load_2d(%x: !block.ptr<f32>, %out: !block.ptr<f32>) attributes {block
   %offsets = arith.addi %tile, %c79s : tensor<4x8xi32>
   %base = block.splat %x : tensor<4x8x!block.ptr<f32>>
   %ptrs = block.addptr %base, %offsets : tensor<4x8x!block.ptr<f32>>, tensor<4x8xi32>
-  // LOAD: out_of_bounds.mlir:[[#@LINE+1]]:8: error: out-of-bounds block.load in program (0, 2, 0) at element [2, 5]: the address is at element offset 100 of argument 0 (100 x f32), 0 elements past its end
+  // LOAD: out-of-bounds.mlir:[[#@LINE+1]]:8: error: out-of-bounds block.load in program (0, 2, 0) at element [2, 5]: the address is at element offset 100 of argument 0 (100 x f32), 0 elements past its end
   %v = block.load %ptrs mask %mask : tensor<4x8x!block.ptr<f32>>
   %flat = block.reshape %v : tensor<4x8xf32> -> tensor<32xf32>
   %obase = block.splat %out : tensor<32x!block.ptr<f32>>
@@ -61,7 +61,7 @@ func.func @load_2d(%x: !block.ptr<f32>, %out: !block.ptr<f32>) attributes {block
 func.func @scalar_before_start(%x: !block.ptr<i32>) attributes {block.kernel} {
   %minus3 = arith.constant -3 : i32
   %p = block.addptr %x, %minus3 : !block.ptr<i32>, i32
-  // SCALAR: out_of_bounds.mlir:[[#@LINE+1]]:8: error: out-of-bounds block.load in program (0, 0, 0): the address is at element offset -3 of argument 0 (8 x i32), 3 elements before its start
+  // SCALAR: out-of-bounds.mlir:[[#@LINE+1]]:8: error: out-of-bounds block.load in program (0, 0, 0): the address is at element offset -3 of argument 0 (8 x i32), 3 elements before its start
   %v = block.load %p : !block.ptr<i32>
   block.store %x, %v : !block.ptr<i32>
   return
@@ -73,7 +73,7 @@ func.func @straddle(%x: !block.ptr<f32>) attributes {block.kernel} {
   %bytes = block.bitcast %x : !block.ptr<f32> -> !block.ptr<i8>
   %q = block.addptr %bytes, %c398 : !block.ptr<i8>, i32
   %p = block.bitcast %q : !block.ptr<i8> -> !block.ptr<f32>
-  // STRADDLE: out_of_bounds.mlir:[[#@LINE+1]]:8: error: out-of-bounds block.load in program (0, 0, 0): the address is at byte offset 398 of argument 0 (100 x f32), straddling its end
+  // STRADDLE: out-of-bounds.mlir:[[#@LINE+1]]:8: error: out-of-bounds block.load in program (0, 0, 0): the address is at byte offset 398 of argument 0 (100 x f32), straddling its end
   %v = block.load %p : !block.ptr<f32>
   block.store %x, %v : !block.ptr<f32>
   return
@@ -90,7 +90,7 @@ func.func @atomic(%counts: !block.ptr<i32>) attributes {block.kernel} {
   %offsets = arith.addi %starts, %range : tensor<32xi32>
   %base = block.splat %counts : tensor<32x!block.ptr<i32>>
   %ptrs = block.addptr %base, %offsets : tensor<32x!block.ptr<i32>>, tensor<32xi32>
-  // ATOMIC: out_of_bounds.mlir:[[#@LINE+1]]:10: error: out-of-bounds block.atomic_rmw in program (1, 0, 0) at element 28: the address is at element offset 60 of argument 0 (60 x i32), 0 elements past its end
+  // ATOMIC: out-of-bounds.mlir:[[#@LINE+1]]:10: error: out-of-bounds block.atomic_rmw in program (1, 0, 0) at element 28: the address is at element offset 60 of argument 0 (60 x i32), 0 elements past its end
   %old = block.atomic_rmw add, relaxed, gpu, %ptrs, %ones : tensor<32x!block.ptr<i32>>
   return
 }

@@ -8,7 +8,7 @@
 // RUN: not block-run %s --kernel=unsigned --grid=1 --arg=i32:-20 --arg=i32:-1 2>&1 | FileCheck %s --check-prefix=UNSIGNED
 // RUN: not block-run %s --kernel=index --grid=1 --arg=i32:2147483647 2>&1 | FileCheck %s --check-prefix=INDEX
 
-// SIGNED: for_overflow.mlir:[[@LINE+8]]:3: error: scf.for in program (0, 0, 0) steps its induction variable past 2147483647 after its last iteration (2147483643 + 16), where compiled code wraps around and runs on: a loop must keep iv + step within its type
+// SIGNED: for-overflow.mlir:[[@LINE+8]]:3: error: scf.for in program (0, 0, 0) steps its induction variable past 2147483647 after its last iteration (2147483643 + 16), where compiled code wraps around and runs on: a loop must keep iv + step within its type
 // SIGNED-NOT: pid
 
 // The last iteration's iv + step may reach the type's maximum.

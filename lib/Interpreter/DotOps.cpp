@@ -1,4 +1,4 @@
-//===- DotOp.cpp - block.dot and blockgpu.dot -----------------------------===//
+//===- DotOps.cpp - block.dot and blockgpu.dot ----------------------------===//
 //
 // result[m, n] = acc[m, n] + sum over k of a[m, k] * b[k, n], the sum taken
 // in the order k = 0, 1, ..., K - 1 with one fused multiply-add per step, in

@@ -1,6 +1,6 @@
 // RUN: block-opt %s -split-input-file -block-assign-layouts | FileCheck %s
 //
-// Found by block-fuzz-opt (Inputs/opt/assign-layouts-trans-*.mlir): a
+// Found by block-fuzz-opt (test/Fuzz/Inputs/opt/assign-layouts-trans-*.mlir): a
 // block.trans whose source is another block.trans. The pass dyn_cast a null
 // layout (an assertion; undefined behaviour in release builds), and, once
 // past that, gave the second trans a result layout that was no permutation

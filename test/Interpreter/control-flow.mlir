@@ -111,7 +111,7 @@ func.func @control(%n: i32) attributes {block.kernel} {
 func.func @zero_step(%step: i32) attributes {block.kernel} {
   %c0 = arith.constant 0 : i32
   %c4 = arith.constant 4 : i32
-  // STEP: control_flow.mlir:[[#@LINE+1]]:3: error: scf.for in program (0, 0, 0) has step 0, but a loop that runs needs a positive step
+  // STEP: control-flow.mlir:[[#@LINE+1]]:3: error: scf.for in program (0, 0, 0) has step 0, but a loop that runs needs a positive step
   scf.for %i = %c0 to %c4 step %step : i32 {
   }
   return

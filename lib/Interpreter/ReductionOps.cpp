@@ -1,4 +1,4 @@
-//===- CombineOps.cpp - block.reduce and block.scan -----------------------===//
+//===- ReductionOps.cpp - block.reduce and block.scan ---------------------===//
 //
 // The order of combination is fixed, so results do not depend on threads:
 //
@@ -59,7 +59,7 @@ static bool canBatch(Block &body) {
         return false;
   }
   // Nor may it yield a value from outside: that one holds one element, not
-  // a batch (a heap overflow, found by block-fuzz-opt).
+  // a batch.
   for (Value yielded : body.getTerminator()->getOperands())
     if (yielded.getParentBlock() != &body)
       return false;

@@ -1,6 +1,6 @@
 // RUN: block-run %s --grid=1 --arg=ptr:i32:1:zeros | FileCheck %s
 //
-// Found by block-fuzz-opt (Inputs/opt/interpreter-combiner-yields-outer-value.mlir):
+// Found by block-fuzz-opt (test/Fuzz/Inputs/opt/interpreter-combiner-yields-outer-value.mlir):
 // a combiner that yields a value from outside it ran batched, and the
 // interpreter copied a whole batch of lanes out of that value's one-element
 // slot: a heap-buffer-overflow. It now runs one pair at a time, as for other
