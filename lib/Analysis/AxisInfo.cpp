@@ -623,6 +623,12 @@ static std::optional<AxisInfo> visitOp(Operation *op,
   auto tensorType = [](Value value) {
     return cast<RankedTensorType>(value.getType());
   };
+  // The facts of a tensor of the result's shape equal to `scalar`.
+  auto splat = [&](const AxisInfo &scalar) {
+    DimVector ones(shape.size(), 1);
+    DimVector divisibility(shape.size(), scalar.getDivisibility(0));
+    return AxisInfo(ones, divisibility, shape, scalar.getConstantValue());
+  };
   return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
       .Case([&](arith::ConstantOp constant) -> std::optional<AxisInfo> {
         if (auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
@@ -638,13 +644,11 @@ static std::optional<AxisInfo> visitOp(Operation *op,
         return AxisInfo({arange.getEnd() - arange.getStart()},
                         {powerOfTwoDividing(arange.getStart())}, {1});
       })
-      .Case([&](SplatOp) {
-        DimVector ones(shape.size(), 1);
-        DimVector divisibility(shape.size(), operand(0).getDivisibility(0));
-        return AxisInfo(ones, divisibility, shape,
-                        operand(0).getConstantValue());
-      })
-      .Case([&](BroadcastOp broadcast) {
+      .Case([&](SplatOp) { return splat(operand(0)); })
+      .Case([&](BroadcastOp broadcast) -> std::optional<AxisInfo> {
+        // A broadcast from a lower rank is syntax canonicalisation expands.
+        if (broadcast.getDims())
+          return std::nullopt;
         return visitBroadcast(operand(0), tensorType(broadcast.getSrc()),
                               tensorType(broadcast.getResult()));
       })
@@ -659,7 +663,11 @@ static std::optional<AxisInfo> visitOp(Operation *op,
         return visitTrans(operand(0), trans.getOrder());
       })
       .Case([&](ConvertLayoutOp) { return operand(0); })
-      .Case([&](AddPtrOp) {
+      .Case([&](AddPtrOp addPtr) {
+        // A scalar base with tensor offsets adds the splat of it.
+        if (!isa<RankedTensorType>(addPtr.getPtr().getType()) && !shape.empty())
+          return visitAdd(splat(operand(0)), operand(1), /*isSub=*/false, unit,
+                          unit);
         return visitAdd(operand(0), operand(1), /*isSub=*/false, unit, unit);
       })
       .Case([&](BitcastOp bitcast) -> std::optional<AxisInfo> {

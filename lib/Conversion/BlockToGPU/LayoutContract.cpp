@@ -132,7 +132,8 @@ static LogicalResult checkLowerable(Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     if (!isa<DenseElementsAttr>(constant.getValue()))
       return op->emitOpError("needs a dense tensor constant");
-  if (isa<BroadcastOp, ExpandDimsOp>(op) && !isRelabelingShapeOp(op))
+  if (isa<BroadcastOp, ExpandDimsOp, JoinOp, SplitOp>(op) &&
+      !isRelabelingShapeOp(op))
     return op->emitOpError()
            << "operand layout " << op->getOperand(0).getType()
            << " does not match result layout " << op->getResult(0).getType()
@@ -176,6 +177,10 @@ static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
   if (isa<func::CallOp, func::CallIndirectOp>(op))
     return op->emitOpError("calls in kernels are not supported: inline the "
                            "callee first (the inline pass)");
+  auto broadcast = dyn_cast<BroadcastOp>(op);
+  if (isa<InterleaveOp>(op) || (broadcast && broadcast.getDims()))
+    return op->emitOpError("is only syntax: run canonicalize first, which "
+                           "rewrites it to the operations it stands for");
   SmallVector<Type> tensors = getTensorTypes(op);
   for (Region &region : op->getRegions())
     for (Block &block : region)
