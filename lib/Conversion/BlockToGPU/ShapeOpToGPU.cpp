@@ -164,24 +164,35 @@ mapJoinRegisters(JoinOp op) {
 }
 
 /// For each result of `op` (lhs, rhs), the registers of the operand that
-/// hold its registers' elements, if every thread holds them.
+/// hold its registers' elements, if every thread holds them. The index maps
+/// are XOR-linear: the lhs's is (i) -> (i, 0), and the rhs's registers are
+/// those XOR the register holding (0, ..., 0, 1) in every thread.
 static std::optional<std::array<SmallVector<unsigned>, 2>>
 mapSplitRegisters(SplitOp op) {
   TensorDistribution from = getDistribution(op.getSrc().getType());
   TensorDistribution to = getDistribution(op.getLhs().getType());
-  std::array<SmallVector<unsigned>, 2> sources;
-  for (int64_t half : {0, 1}) {
-    auto toFrom = [&](ArrayRef<int64_t> index) {
-      ElementIndex paired(index);
-      paired.push_back(half);
-      return paired;
-    };
-    std::optional<SmallVector<unsigned>> mapping =
-        mapRegisters(from, to, toFrom);
-    if (!mapping)
-      return std::nullopt;
-    sources[half] = std::move(*mapping);
-  }
+  unsigned dim = from.getRank() - 1;
+  if (!isHeldByRegisters(from.getLinearLayout(), dim))
+    return std::nullopt;
+  ElementIndex second(from.getRank(), 0);
+  second.back() = 1;
+  std::optional<unsigned> pairRegister;
+  for (unsigned reg = 0, e = from.getNumRegisters(); reg < e; ++reg)
+    if (from.getRegisterIndex(reg) == second) {
+      pairRegister = reg;
+      break;
+    }
+  auto toFrom = [&](ArrayRef<int64_t> index) {
+    ElementIndex paired(index);
+    paired.push_back(0);
+    return paired;
+  };
+  std::optional<SmallVector<unsigned>> firsts = mapRegisters(from, to, toFrom);
+  if (!pairRegister || !firsts)
+    return std::nullopt;
+  std::array<SmallVector<unsigned>, 2> sources = {*firsts, *firsts};
+  for (unsigned &reg : sources[1])
+    reg ^= *pairRegister;
   return sources;
 }
 

@@ -160,10 +160,13 @@ static DistributedLayoutAttr pairUp(DistributedLayoutAttr layout,
 
 /// `layout` of a tensor of pairs of shape `shape` without the pair
 /// dimension: the layout of the halves, where each thread holds the halves
-/// of its pairs.
+/// of its pairs; null if `layout` spreads pairs over threads (no layout of
+/// the halves follows; block.assign-layouts converts the pairs).
 static DistributedLayoutAttr unpair(DistributedLayoutAttr layout,
                                     ArrayRef<int64_t> shape) {
   unsigned dim = shape.size() - 1;
+  if (!isHeldByRegisters(layout.toLinearLayout(shape), dim))
+    return nullptr;
   auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
   if (blocked && blocked.getSizePerThread()[dim] == 2 &&
       blocked.getThreadsPerWarp()[dim] == 1 &&
