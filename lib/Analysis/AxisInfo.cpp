@@ -645,12 +645,21 @@ static std::optional<AxisInfo> visitOp(Operation *op,
                         {powerOfTwoDividing(arange.getStart())}, {1});
       })
       .Case([&](SplatOp) { return splat(operand(0)); })
-      .Case([&](BroadcastOp broadcast) -> std::optional<AxisInfo> {
-        // A broadcast from a lower rank is syntax canonicalisation expands.
-        if (broadcast.getDims())
-          return std::nullopt;
-        return visitBroadcast(operand(0), tensorType(broadcast.getSrc()),
-                              tensorType(broadcast.getResult()));
+      .Case([&](BroadcastOp broadcast) {
+        // From a lower rank: expand_dims at each new dimension, then a
+        // broadcast of one rank, as canonicalisation rewrites it.
+        AxisInfo info = operand(0);
+        RankedTensorType src = tensorType(broadcast.getSrc());
+        if (std::optional<ArrayRef<int32_t>> dims = broadcast.getDims()) {
+          SmallVector<int64_t> expanded(src.getShape());
+          for (int64_t d = 0, e = shape.size(); d < e; ++d)
+            if (!llvm::is_contained(*dims, d)) {
+              expanded.insert(expanded.begin() + d, 1);
+              info = visitExpandDims(info, d, unit);
+            }
+          src = RankedTensorType::get(expanded, src.getElementType());
+        }
+        return visitBroadcast(info, src, tensorType(broadcast.getResult()));
       })
       .Case([&](ExpandDimsOp expand) {
         return visitExpandDims(operand(0), expand.getAxis(), unit);

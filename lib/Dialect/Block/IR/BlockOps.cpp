@@ -564,6 +564,11 @@ void AddPtrOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<SplatScalarBase>(context);
 }
 
+void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandRankExtendingBroadcast, ExpandInterleave,
+               SplatScalarBase>(patterns.getContext());
+}
+
 OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
   Attribute offset = adaptor.getOffset();
   if (auto element = getSplatElement(offset))

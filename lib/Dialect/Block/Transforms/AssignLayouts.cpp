@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::block {
@@ -262,9 +263,6 @@ private:
         relateSame(all[0], all[i]);
       return success();
     }
-    if (auto broadcast = dyn_cast<BroadcastOp>(op); broadcast && broadcast.getDims())
-      return op->emitOpError("from a lower rank is only syntax: run "
-                             "canonicalize before block-assign-layouts");
     if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp, JoinOp, SplitOp>(
             op)) {
       addEdge(op->getOperand(0), op->getResult(0), Relation::Result, 0, op);
@@ -782,6 +780,10 @@ struct BlockAssignLayoutsPass
   using Base::Base;
 
   void runOnOperation() override {
+    // The layouts are those of the core operations.
+    RewritePatternSet shortForms(&getContext());
+    populateShortFormPatterns(shortForms);
+    walkAndApplyPatterns(getOperation(), std::move(shortForms));
     AxisInfoAnalysis axisInfo(getOperation());
     SmallVector<func::FuncOp> kernels;
     getOperation().walk([&](func::FuncOp func) {
