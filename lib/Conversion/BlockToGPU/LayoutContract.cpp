@@ -177,10 +177,6 @@ static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
   if (isa<func::CallOp, func::CallIndirectOp>(op))
     return op->emitOpError("calls in kernels are not supported: inline the "
                            "callee first (the inline pass)");
-  auto broadcast = dyn_cast<BroadcastOp>(op);
-  if (isa<InterleaveOp>(op) || (broadcast && broadcast.getDims()))
-    return op->emitOpError("is only syntax: run canonicalize first, which "
-                           "rewrites it to the operations it stands for");
   SmallVector<Type> tensors = getTensorTypes(op);
   for (Region &region : op->getRegions())
     for (Block &block : region)
