@@ -20,11 +20,9 @@ func.func @fused_bias_relu(%x: !block.ptr<f32> {block.alignment = 16},
   %cols = arith.addi %col0s, %cr : tensor<512xi32>
   %ns = block.splat %n : tensor<512xi32>
   %colmask = arith.cmpi slt, %cols, %ns : tensor<512xi32>
-  %wbase = block.splat %w : tensor<512x!block.ptr<f32>>
-  %wp = block.addptr %wbase, %cols : tensor<512x!block.ptr<f32>>, tensor<512xi32>
+  %wp = block.addptr %w, %cols : !block.ptr<f32>, tensor<512xi32>
   %wv = block.load %wp mask %colmask : tensor<512x!block.ptr<f32>>
-  %bbase = block.splat %b : tensor<512x!block.ptr<f32>>
-  %bp = block.addptr %bbase, %cols : tensor<512x!block.ptr<f32>>, tensor<512xi32>
+  %bp = block.addptr %b, %cols : !block.ptr<f32>, tensor<512xi32>
   %bv = block.load %bp mask %colmask : tensor<512x!block.ptr<f32>>
 
   // Rows of this tile.
@@ -38,31 +36,23 @@ func.func @fused_bias_relu(%x: !block.ptr<f32> {block.alignment = 16},
   // offsets[r, c] = rows[r] * n + cols[c]
   %ns8 = block.splat %n : tensor<8xi32>
   %rowoff = arith.muli %rows, %ns8 : tensor<8xi32>
-  %ro2 = block.expand_dims %rowoff, 1 : tensor<8xi32> -> tensor<8x1xi32>
-  %ro = block.broadcast %ro2 : tensor<8x1xi32> -> tensor<8x512xi32>
-  %co2 = block.expand_dims %cols, 0 : tensor<512xi32> -> tensor<1x512xi32>
-  %co = block.broadcast %co2 : tensor<1x512xi32> -> tensor<8x512xi32>
+  %ro = block.broadcast %rowoff dims [0] : tensor<8xi32> -> tensor<8x512xi32>
+  %co = block.broadcast %cols dims [1] : tensor<512xi32> -> tensor<8x512xi32>
   %offs = arith.addi %ro, %co : tensor<8x512xi32>
-  %rm2 = block.expand_dims %rowmask, 1 : tensor<8xi1> -> tensor<8x1xi1>
-  %rm = block.broadcast %rm2 : tensor<8x1xi1> -> tensor<8x512xi1>
-  %cm2 = block.expand_dims %colmask, 0 : tensor<512xi1> -> tensor<1x512xi1>
-  %cm = block.broadcast %cm2 : tensor<1x512xi1> -> tensor<8x512xi1>
+  %rm = block.broadcast %rowmask dims [0] : tensor<8xi1> -> tensor<8x512xi1>
+  %cm = block.broadcast %colmask dims [1] : tensor<512xi1> -> tensor<8x512xi1>
   %mask = arith.andi %rm, %cm : tensor<8x512xi1>
 
-  %xbase = block.splat %x : tensor<8x512x!block.ptr<f32>>
-  %xp = block.addptr %xbase, %offs : tensor<8x512x!block.ptr<f32>>, tensor<8x512xi32>
+  %xp = block.addptr %x, %offs : !block.ptr<f32>, tensor<8x512xi32>
   %xv = block.load %xp mask %mask : tensor<8x512x!block.ptr<f32>>
 
-  %w2 = block.expand_dims %wv, 0 : tensor<512xf32> -> tensor<1x512xf32>
-  %wt = block.broadcast %w2 : tensor<1x512xf32> -> tensor<8x512xf32>
-  %b2 = block.expand_dims %bv, 0 : tensor<512xf32> -> tensor<1x512xf32>
-  %bt = block.broadcast %b2 : tensor<1x512xf32> -> tensor<8x512xf32>
+  %wt = block.broadcast %wv dims [1] : tensor<512xf32> -> tensor<8x512xf32>
+  %bt = block.broadcast %bv dims [1] : tensor<512xf32> -> tensor<8x512xf32>
   %xw = arith.mulf %xv, %wt : tensor<8x512xf32>
   %y = arith.addf %xw, %bt : tensor<8x512xf32>
   %r = arith.maximumf %y, %zero : tensor<8x512xf32>
 
-  %obase = block.splat %out : tensor<8x512x!block.ptr<f32>>
-  %op = block.addptr %obase, %offs : tensor<8x512x!block.ptr<f32>>, tensor<8x512xi32>
+  %op = block.addptr %out, %offs : !block.ptr<f32>, tensor<8x512xi32>
   block.store %op, %r mask %mask : tensor<8x512x!block.ptr<f32>>
   return
 }

@@ -18,40 +18,29 @@ func.func @layernorm(%x: !block.ptr<f16> {block.alignment = 16},
   %mask = arith.cmpi slt, %cols, %ns : tensor<4096xi32>
 
   %xrow = block.addptr %x, %rowoff : !block.ptr<f16>, i32
-  %xbase = block.splat %xrow : tensor<4096x!block.ptr<f16>>
-  %xp = block.addptr %xbase, %cols : tensor<4096x!block.ptr<f16>>, tensor<4096xi32>
+  %xp = block.addptr %xrow, %cols : !block.ptr<f16>, tensor<4096xi32>
   %xh = block.load %xp mask %mask : tensor<4096x!block.ptr<f16>>
   %xf0 = arith.extf %xh : tensor<4096xf16> to tensor<4096xf32>
   %xf = arith.select %mask, %xf0, %zero : tensor<4096xi1>, tensor<4096xf32>
 
   %nf = arith.sitofp %n : i32 to f32
-  %sum = block.reduce %xf axis = 0 : (tensor<4096xf32>) -> f32 {
-  ^bb0(%a: f32, %c: f32):
-    %s = arith.addf %a, %c : f32
-    block.yield %s : f32
-  }
+  %sum = block.reduce add %xf axis = 0 : (tensor<4096xf32>) -> f32
   %mean = arith.divf %sum, %nf : f32
   %means = block.splat %mean : tensor<4096xf32>
   %d0 = arith.subf %xf, %means : tensor<4096xf32>
   %d = arith.select %mask, %d0, %zero : tensor<4096xi1>, tensor<4096xf32>
   %d2 = arith.mulf %d, %d : tensor<4096xf32>
-  %ssq = block.reduce %d2 axis = 0 : (tensor<4096xf32>) -> f32 {
-  ^bb0(%a: f32, %c: f32):
-    %s = arith.addf %a, %c : f32
-    block.yield %s : f32
-  }
+  %ssq = block.reduce add %d2 axis = 0 : (tensor<4096xf32>) -> f32
   %var = arith.divf %ssq, %nf : f32
   %ve = arith.addf %var, %eps : f32
   %rstd = math.rsqrt %ve : f32
   %rstds = block.splat %rstd : tensor<4096xf32>
   %norm = arith.mulf %d, %rstds : tensor<4096xf32>
 
-  %wbase = block.splat %w : tensor<4096x!block.ptr<f16>>
-  %wp = block.addptr %wbase, %cols : tensor<4096x!block.ptr<f16>>, tensor<4096xi32>
+  %wp = block.addptr %w, %cols : !block.ptr<f16>, tensor<4096xi32>
   %wh = block.load %wp mask %mask : tensor<4096x!block.ptr<f16>>
   %wf = arith.extf %wh : tensor<4096xf16> to tensor<4096xf32>
-  %bbase = block.splat %b : tensor<4096x!block.ptr<f16>>
-  %bp = block.addptr %bbase, %cols : tensor<4096x!block.ptr<f16>>, tensor<4096xi32>
+  %bp = block.addptr %b, %cols : !block.ptr<f16>, tensor<4096xi32>
   %bh = block.load %bp mask %mask : tensor<4096x!block.ptr<f16>>
   %bf = arith.extf %bh : tensor<4096xf16> to tensor<4096xf32>
   %scaled = arith.mulf %norm, %wf : tensor<4096xf32>
@@ -59,8 +48,7 @@ func.func @layernorm(%x: !block.ptr<f16> {block.alignment = 16},
   %yh = arith.truncf %yf : tensor<4096xf32> to tensor<4096xf16>
 
   %orow = block.addptr %out, %rowoff : !block.ptr<f16>, i32
-  %obase = block.splat %orow : tensor<4096x!block.ptr<f16>>
-  %op = block.addptr %obase, %cols : tensor<4096x!block.ptr<f16>>, tensor<4096xi32>
+  %op = block.addptr %orow, %cols : !block.ptr<f16>, tensor<4096xi32>
   block.store %op, %yh mask %mask : tensor<4096x!block.ptr<f16>>
   return
 }

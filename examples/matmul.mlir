@@ -30,17 +30,13 @@ func.func @matmul(%a: !block.ptr<f32> {block.alignment = 16},
   %ns = block.splat %n : tensor<128xi32>
   %rowok = arith.cmpi slt, %rows, %ms : tensor<128xi32>
   %colok = arith.cmpi slt, %cols, %ns : tensor<128xi32>
-  %rowok2 = block.expand_dims %rowok, 1 : tensor<128xi1> -> tensor<128x1xi1>
-  %colok2 = block.expand_dims %colok, 0 : tensor<128xi1> -> tensor<1x128xi1>
   // a[rows, kk] at rows * k + kk; b[kk, cols] at kk * n + cols.
   %ks = block.splat %k : tensor<128xi32>
   %arow = arith.muli %rows, %ks : tensor<128xi32>
-  %arow2 = block.expand_dims %arow, 1 : tensor<128xi32> -> tensor<128x1xi32>
-  %arowb = block.broadcast %arow2 : tensor<128x1xi32> -> tensor<128x16xi32>
-  %arowokb = block.broadcast %rowok2 : tensor<128x1xi1> -> tensor<128x16xi1>
-  %bcol2 = block.expand_dims %cols, 0 : tensor<128xi32> -> tensor<1x128xi32>
-  %bcolb = block.broadcast %bcol2 : tensor<1x128xi32> -> tensor<16x128xi32>
-  %bcolokb = block.broadcast %colok2 : tensor<1x128xi1> -> tensor<16x128xi1>
+  %arowb = block.broadcast %arow dims [0] : tensor<128xi32> -> tensor<128x16xi32>
+  %arowokb = block.broadcast %rowok dims [0] : tensor<128xi1> -> tensor<128x16xi1>
+  %bcolb = block.broadcast %cols dims [1] : tensor<128xi32> -> tensor<16x128xi32>
+  %bcolokb = block.broadcast %colok dims [1] : tensor<128xi1> -> tensor<16x128xi1>
   %abase = block.splat %a : tensor<128x16x!block.ptr<f32>>
   %bbase = block.splat %b : tensor<16x128x!block.ptr<f32>>
   %kbound = block.splat %k : tensor<16xi32>
@@ -51,21 +47,17 @@ func.func @matmul(%a: !block.ptr<f32> {block.alignment = 16},
     %kk = arith.addi %k0s, %r16 : tensor<16xi32>
     %kok = arith.cmpi slt, %kk, %kbound : tensor<16xi32>
     // a tile (128 x 16): columns kk.
-    %kkc = block.expand_dims %kk, 0 : tensor<16xi32> -> tensor<1x16xi32>
-    %kkcb = block.broadcast %kkc : tensor<1x16xi32> -> tensor<128x16xi32>
+    %kkcb = block.broadcast %kk dims [1] : tensor<16xi32> -> tensor<128x16xi32>
     %aoff = arith.addi %arowb, %kkcb : tensor<128x16xi32>
-    %kokc = block.expand_dims %kok, 0 : tensor<16xi1> -> tensor<1x16xi1>
-    %kokcb = block.broadcast %kokc : tensor<1x16xi1> -> tensor<128x16xi1>
+    %kokcb = block.broadcast %kok dims [1] : tensor<16xi1> -> tensor<128x16xi1>
     %amask = arith.andi %arowokb, %kokcb : tensor<128x16xi1>
     %ap = block.addptr %abase, %aoff : tensor<128x16x!block.ptr<f32>>, tensor<128x16xi32>
     %at = block.load %ap mask %amask other %azero : tensor<128x16x!block.ptr<f32>>
     // b tile (16 x 128): rows kk.
     %kkn = arith.muli %kk, %nk : tensor<16xi32>
-    %kkr = block.expand_dims %kkn, 1 : tensor<16xi32> -> tensor<16x1xi32>
-    %kkrb = block.broadcast %kkr : tensor<16x1xi32> -> tensor<16x128xi32>
+    %kkrb = block.broadcast %kkn dims [0] : tensor<16xi32> -> tensor<16x128xi32>
     %boff = arith.addi %kkrb, %bcolb : tensor<16x128xi32>
-    %kokr = block.expand_dims %kok, 1 : tensor<16xi1> -> tensor<16x1xi1>
-    %kokrb = block.broadcast %kokr : tensor<16x1xi1> -> tensor<16x128xi1>
+    %kokrb = block.broadcast %kok dims [0] : tensor<16xi1> -> tensor<16x128xi1>
     %bmask = arith.andi %kokrb, %bcolokb : tensor<16x128xi1>
     %bp = block.addptr %bbase, %boff : tensor<16x128x!block.ptr<f32>>, tensor<16x128xi32>
     %bt = block.load %bp mask %bmask other %bzero : tensor<16x128x!block.ptr<f32>>
@@ -74,15 +66,13 @@ func.func @matmul(%a: !block.ptr<f32> {block.alignment = 16},
   }
 
   %crow = arith.muli %rows, %ns : tensor<128xi32>
-  %crow2 = block.expand_dims %crow, 1 : tensor<128xi32> -> tensor<128x1xi32>
-  %crowb = block.broadcast %crow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-  %ccolb = block.broadcast %bcol2 : tensor<1x128xi32> -> tensor<128x128xi32>
+  %crowb = block.broadcast %crow dims [0] : tensor<128xi32> -> tensor<128x128xi32>
+  %ccolb = block.broadcast %cols dims [1] : tensor<128xi32> -> tensor<128x128xi32>
   %coff = arith.addi %crowb, %ccolb : tensor<128x128xi32>
-  %crowokb = block.broadcast %rowok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-  %ccolokb = block.broadcast %colok2 : tensor<1x128xi1> -> tensor<128x128xi1>
+  %crowokb = block.broadcast %rowok dims [0] : tensor<128xi1> -> tensor<128x128xi1>
+  %ccolokb = block.broadcast %colok dims [1] : tensor<128xi1> -> tensor<128x128xi1>
   %cmask = arith.andi %crowokb, %ccolokb : tensor<128x128xi1>
-  %cbase = block.splat %c : tensor<128x128x!block.ptr<f32>>
-  %cp = block.addptr %cbase, %coff : tensor<128x128x!block.ptr<f32>>, tensor<128x128xi32>
+  %cp = block.addptr %c, %coff : !block.ptr<f32>, tensor<128x128xi32>
   block.store %cp, %acc mask %cmask : tensor<128x128x!block.ptr<f32>>
   return
 }

@@ -18,29 +18,19 @@ func.func @softmax(%in: !block.ptr<f32> {block.alignment = 16},
   %mask = arith.cmpi slt, %cols, %ns : tensor<4096xi32>
 
   %inrow = block.addptr %in, %rowoff : !block.ptr<f32>, i32
-  %inbase = block.splat %inrow : tensor<4096x!block.ptr<f32>>
-  %ip = block.addptr %inbase, %cols : tensor<4096x!block.ptr<f32>>, tensor<4096xi32>
+  %ip = block.addptr %inrow, %cols : !block.ptr<f32>, tensor<4096xi32>
   %x = block.load %ip mask %mask other %ninf : tensor<4096x!block.ptr<f32>>
 
-  %max = block.reduce %x axis = 0 : (tensor<4096xf32>) -> f32 {
-  ^bb0(%a: f32, %b: f32):
-    %m = arith.maxnumf %a, %b : f32
-    block.yield %m : f32
-  }
+  %max = block.reduce maxnumf %x axis = 0 : (tensor<4096xf32>) -> f32
   %maxs = block.splat %max : tensor<4096xf32>
   %shifted = arith.subf %x, %maxs : tensor<4096xf32>
   %e = math.exp %shifted : tensor<4096xf32>
-  %sum = block.reduce %e axis = 0 : (tensor<4096xf32>) -> f32 {
-  ^bb0(%a: f32, %b: f32):
-    %s = arith.addf %a, %b : f32
-    block.yield %s : f32
-  }
+  %sum = block.reduce add %e axis = 0 : (tensor<4096xf32>) -> f32
   %sums = block.splat %sum : tensor<4096xf32>
   %y = arith.divf %e, %sums fastmath<arcp> : tensor<4096xf32>
 
   %outrow = block.addptr %out, %rowoff : !block.ptr<f32>, i32
-  %outbase = block.splat %outrow : tensor<4096x!block.ptr<f32>>
-  %op = block.addptr %outbase, %cols : tensor<4096x!block.ptr<f32>>, tensor<4096xi32>
+  %op = block.addptr %outrow, %cols : !block.ptr<f32>, tensor<4096xi32>
   block.store %op, %y mask %mask : tensor<4096x!block.ptr<f32>>
   return
 }

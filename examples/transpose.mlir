@@ -25,31 +25,23 @@ func.func @transpose(%in: !block.ptr<f32> {block.alignment = 16},
 
   // Read in[rows, cols]: offsets rows[i] * n + cols[j].
   %rowoff = arith.muli %rows, %ns : tensor<64xi32>
-  %ro1 = block.expand_dims %rowoff, 1 : tensor<64xi32> -> tensor<64x1xi32>
-  %ro = block.broadcast %ro1 : tensor<64x1xi32> -> tensor<64x64xi32>
-  %co1 = block.expand_dims %cols, 0 : tensor<64xi32> -> tensor<1x64xi32>
-  %co = block.broadcast %co1 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %ro = block.broadcast %rowoff dims [0] : tensor<64xi32> -> tensor<64x64xi32>
+  %co = block.broadcast %cols dims [1] : tensor<64xi32> -> tensor<64x64xi32>
   %inoff = arith.addi %ro, %co : tensor<64x64xi32>
-  %rm1 = block.expand_dims %rowok, 1 : tensor<64xi1> -> tensor<64x1xi1>
-  %rm = block.broadcast %rm1 : tensor<64x1xi1> -> tensor<64x64xi1>
-  %cm1 = block.expand_dims %colok, 0 : tensor<64xi1> -> tensor<1x64xi1>
-  %cm = block.broadcast %cm1 : tensor<1x64xi1> -> tensor<64x64xi1>
+  %rm = block.broadcast %rowok dims [0] : tensor<64xi1> -> tensor<64x64xi1>
+  %cm = block.broadcast %colok dims [1] : tensor<64xi1> -> tensor<64x64xi1>
   %inmask = arith.andi %rm, %cm : tensor<64x64xi1>
-  %inbase = block.splat %in : tensor<64x64x!block.ptr<f32>>
-  %ip = block.addptr %inbase, %inoff : tensor<64x64x!block.ptr<f32>>, tensor<64x64xi32>
+  %ip = block.addptr %in, %inoff : !block.ptr<f32>, tensor<64x64xi32>
   %tile = block.load %ip mask %inmask : tensor<64x64x!block.ptr<f32>>
 
   // Write out[cols, rows]: offsets cols[j] * m + rows[i].
   %t = block.trans %tile [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
   %outmask = block.trans %inmask [1, 0] : tensor<64x64xi1> -> tensor<64x64xi1>
   %colout = arith.muli %cols, %ms : tensor<64xi32>
-  %oc1 = block.expand_dims %colout, 1 : tensor<64xi32> -> tensor<64x1xi32>
-  %oc = block.broadcast %oc1 : tensor<64x1xi32> -> tensor<64x64xi32>
-  %or1 = block.expand_dims %rows, 0 : tensor<64xi32> -> tensor<1x64xi32>
-  %or = block.broadcast %or1 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %oc = block.broadcast %colout dims [0] : tensor<64xi32> -> tensor<64x64xi32>
+  %or = block.broadcast %rows dims [1] : tensor<64xi32> -> tensor<64x64xi32>
   %outoff = arith.addi %oc, %or : tensor<64x64xi32>
-  %outbase = block.splat %out : tensor<64x64x!block.ptr<f32>>
-  %opp = block.addptr %outbase, %outoff : tensor<64x64x!block.ptr<f32>>, tensor<64x64xi32>
+  %opp = block.addptr %out, %outoff : !block.ptr<f32>, tensor<64x64xi32>
   block.store %opp, %t mask %outmask : tensor<64x64x!block.ptr<f32>>
   return
 }

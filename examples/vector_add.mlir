@@ -14,16 +14,13 @@ func.func @vector_add(%x: !block.ptr<f32> {block.alignment = 16},
   %ns = block.splat %n : tensor<1024xi32>
   %mask = arith.cmpi slt, %offsets, %ns : tensor<1024xi32>
 
-  %xs = block.splat %x : tensor<1024x!block.ptr<f32>>
-  %xp = block.addptr %xs, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
+  %xp = block.addptr %x, %offsets : !block.ptr<f32>, tensor<1024xi32>
   %a = block.load %xp mask %mask : tensor<1024x!block.ptr<f32>>
-  %ys = block.splat %y : tensor<1024x!block.ptr<f32>>
-  %yp = block.addptr %ys, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
+  %yp = block.addptr %y, %offsets : !block.ptr<f32>, tensor<1024xi32>
   %b = block.load %yp mask %mask : tensor<1024x!block.ptr<f32>>
 
   %sum = arith.addf %a, %b : tensor<1024xf32>
-  %os = block.splat %out : tensor<1024x!block.ptr<f32>>
-  %op = block.addptr %os, %offsets : tensor<1024x!block.ptr<f32>>, tensor<1024xi32>
+  %op = block.addptr %out, %offsets : !block.ptr<f32>, tensor<1024xi32>
   block.store %op, %sum mask %mask : tensor<1024x!block.ptr<f32>>
   return
 }

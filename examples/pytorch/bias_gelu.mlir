@@ -28,8 +28,7 @@ func.func @bias_gelu_fwd(%x: !block.ptr<f32> {block.alignment = 16},
   %cols = arith.addi %col0s, %cr : tensor<512xi32>
   %ns = block.splat %n : tensor<512xi32>
   %colmask = arith.cmpi slt, %cols, %ns : tensor<512xi32>
-  %bbase = block.splat %b : tensor<512x!block.ptr<f32>>
-  %bp = block.addptr %bbase, %cols : tensor<512x!block.ptr<f32>>, tensor<512xi32>
+  %bp = block.addptr %b, %cols : !block.ptr<f32>, tensor<512xi32>
   %bv = block.load %bp mask %colmask : tensor<512x!block.ptr<f32>>
 
   // Rows of this tile.
@@ -43,24 +42,18 @@ func.func @bias_gelu_fwd(%x: !block.ptr<f32> {block.alignment = 16},
   // offsets[r, c] = rows[r] * n + cols[c], and the mask of both.
   %ns8 = block.splat %n : tensor<8xi32>
   %rowoff = arith.muli %rows, %ns8 : tensor<8xi32>
-  %ro2 = block.expand_dims %rowoff, 1 : tensor<8xi32> -> tensor<8x1xi32>
-  %ro = block.broadcast %ro2 : tensor<8x1xi32> -> tensor<8x512xi32>
-  %co2 = block.expand_dims %cols, 0 : tensor<512xi32> -> tensor<1x512xi32>
-  %co = block.broadcast %co2 : tensor<1x512xi32> -> tensor<8x512xi32>
+  %ro = block.broadcast %rowoff dims [0] : tensor<8xi32> -> tensor<8x512xi32>
+  %co = block.broadcast %cols dims [1] : tensor<512xi32> -> tensor<8x512xi32>
   %offs = arith.addi %ro, %co : tensor<8x512xi32>
-  %rm2 = block.expand_dims %rowmask, 1 : tensor<8xi1> -> tensor<8x1xi1>
-  %rm = block.broadcast %rm2 : tensor<8x1xi1> -> tensor<8x512xi1>
-  %cm2 = block.expand_dims %colmask, 0 : tensor<512xi1> -> tensor<1x512xi1>
-  %cm = block.broadcast %cm2 : tensor<1x512xi1> -> tensor<8x512xi1>
+  %rm = block.broadcast %rowmask dims [0] : tensor<8xi1> -> tensor<8x512xi1>
+  %cm = block.broadcast %colmask dims [1] : tensor<512xi1> -> tensor<8x512xi1>
   %mask = arith.andi %rm, %cm : tensor<8x512xi1>
 
-  %xbase = block.splat %x : tensor<8x512x!block.ptr<f32>>
-  %xp = block.addptr %xbase, %offs : tensor<8x512x!block.ptr<f32>>, tensor<8x512xi32>
+  %xp = block.addptr %x, %offs : !block.ptr<f32>, tensor<8x512xi32>
   %xv = block.load %xp mask %mask : tensor<8x512x!block.ptr<f32>>
 
   // z = x + b; y = z * (1 + erf(z / sqrt 2)) / 2
-  %b2 = block.expand_dims %bv, 0 : tensor<512xf32> -> tensor<1x512xf32>
-  %bt = block.broadcast %b2 : tensor<1x512xf32> -> tensor<8x512xf32>
+  %bt = block.broadcast %bv dims [1] : tensor<512xf32> -> tensor<8x512xf32>
   %z = arith.addf %xv, %bt : tensor<8x512xf32>
   %zs = arith.mulf %z, %rsqrt2 : tensor<8x512xf32>
   %erf = math.erf %zs : tensor<8x512xf32>
@@ -68,8 +61,7 @@ func.func @bias_gelu_fwd(%x: !block.ptr<f32> {block.alignment = 16},
   %cdf = arith.mulf %erf1, %half : tensor<8x512xf32>
   %out = arith.mulf %z, %cdf : tensor<8x512xf32>
 
-  %ybase = block.splat %y : tensor<8x512x!block.ptr<f32>>
-  %yp = block.addptr %ybase, %offs : tensor<8x512x!block.ptr<f32>>, tensor<8x512xi32>
+  %yp = block.addptr %y, %offs : !block.ptr<f32>, tensor<8x512xi32>
   block.store %yp, %out mask %mask : tensor<8x512x!block.ptr<f32>>
   return
 }
@@ -100,8 +92,7 @@ func.func @bias_gelu_bwd(%dy: !block.ptr<f32> {block.alignment = 16},
   %cols = arith.addi %col0s, %cr : tensor<128xi32>
   %ns = block.splat %n : tensor<128xi32>
   %colmask = arith.cmpi slt, %cols, %ns : tensor<128xi32>
-  %bbase = block.splat %b : tensor<128x!block.ptr<f32>>
-  %bp = block.addptr %bbase, %cols : tensor<128x!block.ptr<f32>>, tensor<128xi32>
+  %bp = block.addptr %b, %cols : !block.ptr<f32>, tensor<128xi32>
   %bv = block.load %bp mask %colmask : tensor<128x!block.ptr<f32>>
 
   %row0 = arith.muli %pm, %c32 : i32
@@ -113,27 +104,20 @@ func.func @bias_gelu_bwd(%dy: !block.ptr<f32> {block.alignment = 16},
 
   %ns32 = block.splat %n : tensor<32xi32>
   %rowoff = arith.muli %rows, %ns32 : tensor<32xi32>
-  %ro2 = block.expand_dims %rowoff, 1 : tensor<32xi32> -> tensor<32x1xi32>
-  %ro = block.broadcast %ro2 : tensor<32x1xi32> -> tensor<32x128xi32>
-  %co2 = block.expand_dims %cols, 0 : tensor<128xi32> -> tensor<1x128xi32>
-  %co = block.broadcast %co2 : tensor<1x128xi32> -> tensor<32x128xi32>
+  %ro = block.broadcast %rowoff dims [0] : tensor<32xi32> -> tensor<32x128xi32>
+  %co = block.broadcast %cols dims [1] : tensor<128xi32> -> tensor<32x128xi32>
   %offs = arith.addi %ro, %co : tensor<32x128xi32>
-  %rm2 = block.expand_dims %rowmask, 1 : tensor<32xi1> -> tensor<32x1xi1>
-  %rm = block.broadcast %rm2 : tensor<32x1xi1> -> tensor<32x128xi1>
-  %cm2 = block.expand_dims %colmask, 0 : tensor<128xi1> -> tensor<1x128xi1>
-  %cm = block.broadcast %cm2 : tensor<1x128xi1> -> tensor<32x128xi1>
+  %rm = block.broadcast %rowmask dims [0] : tensor<32xi1> -> tensor<32x128xi1>
+  %cm = block.broadcast %colmask dims [1] : tensor<128xi1> -> tensor<32x128xi1>
   %mask = arith.andi %rm, %cm : tensor<32x128xi1>
 
-  %xbase = block.splat %x : tensor<32x128x!block.ptr<f32>>
-  %xp = block.addptr %xbase, %offs : tensor<32x128x!block.ptr<f32>>, tensor<32x128xi32>
+  %xp = block.addptr %x, %offs : !block.ptr<f32>, tensor<32x128xi32>
   %xv = block.load %xp mask %mask other %zero : tensor<32x128x!block.ptr<f32>>
-  %dybase = block.splat %dy : tensor<32x128x!block.ptr<f32>>
-  %dyp = block.addptr %dybase, %offs : tensor<32x128x!block.ptr<f32>>, tensor<32x128xi32>
+  %dyp = block.addptr %dy, %offs : !block.ptr<f32>, tensor<32x128xi32>
   %dyv = block.load %dyp mask %mask other %zero : tensor<32x128x!block.ptr<f32>>
 
   // dz = dy * (Phi(z) + z * phi(z)); masked lanes have dy = 0, so dz = 0.
-  %b2 = block.expand_dims %bv, 0 : tensor<128xf32> -> tensor<1x128xf32>
-  %bt = block.broadcast %b2 : tensor<1x128xf32> -> tensor<32x128xf32>
+  %bt = block.broadcast %bv dims [1] : tensor<128xf32> -> tensor<32x128xf32>
   %z = arith.addf %xv, %bt : tensor<32x128xf32>
   %zs = arith.mulf %z, %rsqrt2 : tensor<32x128xf32>
   %erf = math.erf %zs : tensor<32x128xf32>
@@ -148,20 +132,14 @@ func.func @bias_gelu_bwd(%dy: !block.ptr<f32> {block.alignment = 16},
   %dz0 = arith.mulf %dyv, %slope : tensor<32x128xf32>
   %dz = arith.select %mask, %dz0, %zero : tensor<32x128xi1>, tensor<32x128xf32>
 
-  %dxbase = block.splat %dx : tensor<32x128x!block.ptr<f32>>
-  %dxp = block.addptr %dxbase, %offs : tensor<32x128x!block.ptr<f32>>, tensor<32x128xi32>
+  %dxp = block.addptr %dx, %offs : !block.ptr<f32>, tensor<32x128xi32>
   block.store %dxp, %dz mask %mask : tensor<32x128x!block.ptr<f32>>
 
   // dbp[pm, cols] = the column sums of this tile's dz.
-  %colsum = block.reduce %dz axis = 0 : (tensor<32x128xf32>) -> tensor<128xf32> {
-  ^bb0(%p: f32, %q: f32):
-    %s = arith.addf %p, %q : f32
-    block.yield %s : f32
-  }
+  %colsum = block.reduce add %dz axis = 0 : (tensor<32x128xf32>) -> tensor<128xf32>
   %poff = arith.muli %pm, %n : i32
   %prow = block.addptr %dbp, %poff : !block.ptr<f32>, i32
-  %pbase = block.splat %prow : tensor<128x!block.ptr<f32>>
-  %pp = block.addptr %pbase, %cols : tensor<128x!block.ptr<f32>>, tensor<128xi32>
+  %pp = block.addptr %prow, %cols : !block.ptr<f32>, tensor<128xi32>
   block.store %pp, %colsum mask %colmask : tensor<128x!block.ptr<f32>>
   return
 }

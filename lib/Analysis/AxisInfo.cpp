@@ -591,20 +591,33 @@ static std::optional<AxisInfo> visitOp(Operation *op,
   auto tensorType = [](Value value) {
     return cast<RankedTensorType>(value.getType());
   };
+  // The facts of a tensor of the result's shape equal to `scalar`.
+  auto splat = [&](const AxisInfo &scalar) {
+    DimVector ones(shape.size(), 1);
+    DimVector divisibility(shape.size(), scalar.getDivisibility(0));
+    return AxisInfo(ones, divisibility, shape, scalar.getConstantValue());
+  };
   return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
       .Case([&](ArangeOp arange) {
         return AxisInfo({arange.getEnd() - arange.getStart()},
                         {powerOfTwoDividing(arange.getStart())}, {1});
       })
-      .Case([&](SplatOp) {
-        DimVector ones(shape.size(), 1);
-        DimVector divisibility(shape.size(), operand(0).getDivisibility(0));
-        return AxisInfo(ones, divisibility, shape,
-                        operand(0).getConstantValue());
-      })
+      .Case([&](SplatOp) { return splat(operand(0)); })
       .Case([&](BroadcastOp broadcast) {
-        return visitBroadcast(operand(0), tensorType(broadcast.getSrc()),
-                              tensorType(broadcast.getResult()));
+        // From a lower rank: expand_dims at each new dimension, then a
+        // broadcast of one rank, as canonicalisation rewrites it.
+        AxisInfo info = operand(0);
+        RankedTensorType src = tensorType(broadcast.getSrc());
+        if (std::optional<ArrayRef<int32_t>> dims = broadcast.getDims()) {
+          SmallVector<int64_t> expanded(src.getShape());
+          for (int64_t d = 0, e = shape.size(); d < e; ++d)
+            if (!llvm::is_contained(*dims, d)) {
+              expanded.insert(expanded.begin() + d, 1);
+              info = visitExpandDims(info, d, unit);
+            }
+          src = RankedTensorType::get(expanded, src.getElementType());
+        }
+        return visitBroadcast(info, src, tensorType(broadcast.getResult()));
       })
       .Case([&](ExpandDimsOp expand) {
         return visitExpandDims(operand(0), expand.getAxis(), unit);
@@ -617,7 +630,11 @@ static std::optional<AxisInfo> visitOp(Operation *op,
         return visitTrans(operand(0), trans.getOrder());
       })
       .Case([&](ConvertLayoutOp) { return operand(0); })
-      .Case([&](AddPtrOp) {
+      .Case([&](AddPtrOp addPtr) {
+        // A scalar base with tensor offsets adds the splat of it.
+        if (!isa<RankedTensorType>(addPtr.getPtr().getType()) && !shape.empty())
+          return visitAdd(splat(operand(0)), operand(1), /*isSub=*/false, unit,
+                          unit);
         return visitAdd(operand(0), operand(1), /*isSub=*/false, unit, unit);
       })
       .Case([&](BitcastOp bitcast) -> std::optional<AxisInfo> {

@@ -154,11 +154,66 @@ static LogicalResult compileBroadcast(Compiler &c, BroadcastOp op) {
     c.alias(op.getResult(), c.lookup(op.getSrc()));
     return success();
   }
-  SmallVector<int64_t> strides = getRowMajorStrides(src.getShape());
+  // Operand dimension i is result dimension dims[i] (i itself unless the
+  // operand has a lower rank); the others repeat it.
+  SmallVector<int32_t> dims(op.getDims().value_or(
+      llvm::to_vector(llvm::seq<int32_t>(0, src.getRank()))));
+  SmallVector<int64_t> srcStrides = getRowMajorStrides(src.getShape());
+  SmallVector<int64_t> strides(result.getRank(), 0);
   for (auto [i, size] : llvm::enumerate(src.getShape()))
-    if (size == 1)
-      strides[i] = 0;
+    if (size != 1)
+      strides[dims[i]] = srcStrides[i];
   return emitStridedCopy(c, op, strides);
+}
+
+/// Join (and interleave, the same row-major elements): result[2k + j] =
+/// operand j [k].
+template <unsigned Size>
+static bool execJoin(const Instr &instr, Frame &frame) {
+  using T = UIntOf<Size * 8>;
+  const T *lhs = frame.get<T>(instr.operands[0]);
+  const T *rhs = frame.get<T>(instr.operands[1]);
+  T *dst = frame.get<T>(instr.results[0]);
+  for (int64_t k = 0, n = instr.numElements / 2; k < n; ++k) {
+    dst[2 * k] = lhs[k];
+    dst[2 * k + 1] = rhs[k];
+  }
+  return true;
+}
+
+/// Split: result j [k] = operand[2k + j].
+template <unsigned Size>
+static bool execSplit(const Instr &instr, Frame &frame) {
+  using T = UIntOf<Size * 8>;
+  const T *src = frame.get<T>(instr.operands[0]);
+  T *lhs = frame.get<T>(instr.results[0]);
+  T *rhs = frame.get<T>(instr.results[1]);
+  for (int64_t k = 0, n = instr.numElements / 2; k < n; ++k) {
+    lhs[k] = src[2 * k];
+    rhs[k] = src[2 * k + 1];
+  }
+  return true;
+}
+
+static LogicalResult compileJoin(Compiler &c, Operation *op, Value lhs,
+                                 Value rhs) {
+  ExecFn exec = visitElementSize(sizeOf(lhs), [](auto s) {
+    return &execJoin<decltype(s)::value>;
+  });
+  Instr &instr = c.emit(op, exec);
+  instr.operands = {c.lookup(lhs), c.lookup(rhs)};
+  instr.results = {c.define(op->getResult(0))};
+  return success();
+}
+
+static LogicalResult compileSplit(Compiler &c, SplitOp op) {
+  ExecFn exec = visitElementSize(sizeOf(op.getSrc()), [](auto s) {
+    return &execSplit<decltype(s)::value>;
+  });
+  Instr &instr = c.emit(op, exec, op.getSrc().getType());
+  instr.operands = {c.lookup(op.getSrc())};
+  instr.results = {c.define(op.getLhs()), c.define(op.getRhs())};
+  return success();
 }
 
 static LogicalResult compileTrans(Compiler &c, TransOp op) {
@@ -193,14 +248,16 @@ static LogicalResult compileArange(Compiler &c, ArangeOp op) {
 // Pointers
 //===----------------------------------------------------------------------===//
 
-/// Offsets are signed and count elements of the pointee (`Size` bytes).
-template <unsigned Width, unsigned Size>
+/// Offsets are signed and count elements of the pointee (`Size` bytes); a
+/// scalar base (`ScalarBase`) is every lane's.
+template <unsigned Width, unsigned Size, bool ScalarBase>
 static bool execAddPtr(const Instr &instr, Frame &frame) {
   const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
   const UIntOf<Width> *offset = frame.get<UIntOf<Width>>(instr.operands[1]);
   uint64_t *result = frame.get<uint64_t>(instr.results[0]);
   for (int64_t i = 0, n = frame.length(instr); i < n; ++i)
-    result[i] = ptr[i] + static_cast<uint64_t>(sext<Width>(offset[i])) * Size;
+    result[i] = ptr[ScalarBase ? 0 : i] +
+                static_cast<uint64_t>(sext<Width>(offset[i])) * Size;
   return true;
 }
 
@@ -208,9 +265,14 @@ static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
   unsigned size = getElementKindSize(
       *getElementKind(getPointeeType(op.getPtr().getType())));
   ElementKind offsetKind = *getElementKind(op.getOffset().getType());
+  bool scalarBase = !isa<RankedTensorType>(op.getPtr().getType()) &&
+                    isa<RankedTensorType>(op.getOffset().getType());
   ExecFn exec = visitIntegerWidth(offsetKind, [&](auto w) {
-    return visitElementSize(size, [](auto s) {
-      return &execAddPtr<decltype(w)::value, decltype(s)::value>;
+    return visitElementSize(size, [&](auto s) {
+      return scalarBase ? &execAddPtr<decltype(w)::value, decltype(s)::value,
+                                      true>
+                        : &execAddPtr<decltype(w)::value, decltype(s)::value,
+                                      false>;
     });
   });
   Instr &instr = c.emit(op, exec);
@@ -241,6 +303,11 @@ LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c,
       .Case([&](BroadcastOp o) { return compileBroadcast(c, o); })
       .Case([&](TransOp o) { return compileTrans(c, o); })
       .Case([&](AddPtrOp o) { return compileAddPtr(c, o); })
+      .Case([&](JoinOp o) { return compileJoin(c, o, o.getLhs(), o.getRhs()); })
+      .Case([&](InterleaveOp o) {
+        return compileJoin(c, o, o.getLhs(), o.getRhs());
+      })
+      .Case([&](SplitOp o) { return compileSplit(c, o); })
       .Case([&](ExpandDimsOp o) { return view(o.getResult(), o.getSrc()); })
       .Case([&](ReshapeOp o) { return view(o.getResult(), o.getSrc()); })
       .Case([&](ConvertLayoutOp o) { return view(o.getResult(), o.getSrc()); })

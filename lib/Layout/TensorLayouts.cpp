@@ -533,3 +533,11 @@ LinearLayout mlir::block::getNVMMASharedLayout(ArrayRef<int64_t> shape,
   }
   return builder.build();
 }
+
+bool mlir::block::isHeldByRegisters(const LinearLayout &layout, unsigned dim) {
+  for (StringRef inDim : {kLane, kWarp})
+    for (ArrayRef<int64_t> index : getIndexBases(layout, inDim))
+      if (index[dim] != 0)
+        return false;
+  return true;
+}

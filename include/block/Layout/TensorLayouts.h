@@ -89,6 +89,11 @@ std::optional<LinearLayout> getRegisterRelabel(const LinearLayout &from,
 std::optional<LinearLayout> getWarpShuffle(const LinearLayout &from,
                                            const LinearLayout &to);
 
+/// Whether only registers spread output dimension `dim` of `layout`: each
+/// thread holds every element along `dim` of the rows it holds (a pair of
+/// block.join and block.split).
+bool isHeldByRegisters(const LinearLayout &layout, unsigned dim);
+
 /// The layout of a transposed tensor whose dimension i is dimension
 /// `order[i]` of `layout`'s, each thread holding the same elements.
 LinearLayout permuteTensorDims(const LinearLayout &layout,

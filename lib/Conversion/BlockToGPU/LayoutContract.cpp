@@ -135,7 +135,8 @@ static LogicalResult checkLowerable(Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     if (!isa<DenseElementsAttr>(constant.getValue()))
       return op->emitOpError("needs a dense tensor constant");
-  if (isa<BroadcastOp, ExpandDimsOp>(op) && !isRelabelingShapeOp(op))
+  if (isa<BroadcastOp, ExpandDimsOp, JoinOp, SplitOp>(op) &&
+      !isRelabelingShapeOp(op))
     return op->emitOpError()
            << "operand layout " << op->getOperand(0).getType()
            << " does not match result layout " << op->getResult(0).getType()

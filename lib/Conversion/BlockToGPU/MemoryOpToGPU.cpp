@@ -51,9 +51,14 @@ struct AddPtrOpToGPU : OpConversionPattern<AddPtrOp> {
                             .getPointeeType()));
     Type ptrType = getGlobalPointerType(getContext());
     SmallVector<Value> results;
-    for (auto [ptr, offset] : llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+    // A scalar base (before canonicalisation splats it) serves every
+    // register.
+    ValueRange ptrs = adaptor.getPtr();
+    for (auto [reg, offset] : llvm::enumerate(adaptor.getOffset())) {
+      Value ptr = ptrs.size() == 1 ? ptrs.front() : ptrs[reg];
       results.push_back(LLVM::GEPOp::create(rewriter, op.getLoc(), ptrType,
                                             pointee, ptr, ValueRange{offset}));
+    }
     rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
     return success();
   }

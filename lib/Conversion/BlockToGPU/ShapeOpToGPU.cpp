@@ -1,8 +1,8 @@
 //===- ShapeOpToGPU.cpp - arange, splat and the shape operations ----------===//
 //
-// Shape operations and layout conversions move no data: every thread already
-// holds the elements of the result and they relabel registers
-// (mapRegisters). Or a conversion moves data within warps, by shuffles. The
+// Shape operations (block.join and block.split among them) and layout
+// conversions move no data: every thread already holds the elements of the
+// result and they relabel registers (mapRegisters). Or a conversion moves data within warps, by shuffles. The
 // layout contract guarantees one of those: conversions between warps went
 // through buffers in blockgpu-materialize-shared-memory.
 //
@@ -141,6 +141,104 @@ struct ShapeOpToGPU : OpConversionPattern<SourceOp> {
 };
 } // namespace
 
+/// For each register of `op`'s result, the operand (0: lhs, 1: rhs) and its
+/// register that hold the element, if every thread holds them: each pair is
+/// in one thread's registers, so register `reg`'s pair index is that of
+/// lane 0 of warp 0.
+static std::optional<SmallVector<std::pair<unsigned, unsigned>>>
+mapJoinRegisters(JoinOp op) {
+  TensorDistribution from = getDistribution(op.getLhs().getType());
+  TensorDistribution to = getDistribution(op.getType());
+  if (!isHeldByRegisters(to.getLinearLayout(), to.getRank() - 1))
+    return std::nullopt;
+  auto toFrom = [&](ArrayRef<int64_t> index) {
+    return ElementIndex(index.drop_back());
+  };
+  std::optional<SmallVector<unsigned>> mapping = mapRegisters(from, to, toFrom);
+  if (!mapping)
+    return std::nullopt;
+  SmallVector<std::pair<unsigned, unsigned>> sources;
+  for (auto [reg, source] : llvm::enumerate(*mapping))
+    sources.push_back({unsigned(to.getRegisterIndex(reg).back()), source});
+  return sources;
+}
+
+/// For each result of `op` (lhs, rhs), the registers of the operand that
+/// hold its registers' elements, if every thread holds them. The index maps
+/// are XOR-linear: the lhs's is (i) -> (i, 0), and the rhs's registers are
+/// those XOR the register holding (0, ..., 0, 1) in every thread.
+static std::optional<std::array<SmallVector<unsigned>, 2>>
+mapSplitRegisters(SplitOp op) {
+  TensorDistribution from = getDistribution(op.getSrc().getType());
+  TensorDistribution to = getDistribution(op.getLhs().getType());
+  unsigned dim = from.getRank() - 1;
+  if (!isHeldByRegisters(from.getLinearLayout(), dim))
+    return std::nullopt;
+  ElementIndex second(from.getRank(), 0);
+  second.back() = 1;
+  std::optional<unsigned> pairRegister;
+  for (unsigned reg = 0, e = from.getNumRegisters(); reg < e; ++reg)
+    if (from.getRegisterIndex(reg) == second) {
+      pairRegister = reg;
+      break;
+    }
+  auto toFrom = [&](ArrayRef<int64_t> index) {
+    ElementIndex paired(index);
+    paired.push_back(0);
+    return paired;
+  };
+  std::optional<SmallVector<unsigned>> firsts = mapRegisters(from, to, toFrom);
+  if (!pairRegister || !firsts)
+    return std::nullopt;
+  std::array<SmallVector<unsigned>, 2> sources = {*firsts, *firsts};
+  for (unsigned &reg : sources[1])
+    reg ^= *pairRegister;
+  return sources;
+}
+
+namespace {
+/// block.join and block.split relabel registers: each thread holds a pair
+/// in its registers (their verifiers and the layout contract see to it).
+struct JoinOpToGPU : OpConversionPattern<JoinOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(JoinOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<SmallVector<std::pair<unsigned, unsigned>>> sources =
+        mapJoinRegisters(op);
+    if (!sources)
+      return rewriter.notifyMatchFailure(op, "moves data between threads");
+    std::array<ValueRange, 2> halves = {adaptor.getLhs(), adaptor.getRhs()};
+    SmallVector<Value> results;
+    for (auto [half, reg] : *sources)
+      results.push_back(halves[half][reg]);
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
+    return success();
+  }
+};
+
+struct SplitOpToGPU : OpConversionPattern<SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(SplitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<std::array<SmallVector<unsigned>, 2>> sources =
+        mapSplitRegisters(op);
+    if (!sources)
+      return rewriter.notifyMatchFailure(op, "moves data between threads");
+    ValueRange values = adaptor.getSrc();
+    SmallVector<SmallVector<Value>> results(2);
+    for (auto [half, mapping] : llvm::enumerate(*sources))
+      for (unsigned reg : mapping)
+        results[half].push_back(values[reg]);
+    rewriter.replaceOpWithMultiple(op, results);
+    return success();
+  }
+};
+} // namespace
+
 namespace {
 /// A conversion within warps (getWarpShuffle): each register of the result
 /// is one shuffle of a register of the source, from the lane the algebra
@@ -221,6 +319,8 @@ bool mlir::block::isRelabelingShapeOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, bool>(op)
       .Case<BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp, ConvertLayoutOp>(
           [](auto shapeOp) { return movesNoData(shapeOp); })
+      .Case([](JoinOp join) { return mapJoinRegisters(join).has_value(); })
+      .Case([](SplitOp split) { return mapSplitRegisters(split).has_value(); })
       .Default(false);
 }
 
@@ -228,7 +328,8 @@ void mlir::block::populateShapeOpToGPUPatterns(const TypeConverter &converter,
                                                RewritePatternSet &patterns) {
   patterns.add<ArangeOpToGPU, SplatOpToGPU, ShapeOpToGPU<BroadcastOp>,
                ShapeOpToGPU<ExpandDimsOp>, ShapeOpToGPU<TransOp>,
-               ShapeOpToGPU<ReshapeOp>, ShapeOpToGPU<ConvertLayoutOp>>(
+               ShapeOpToGPU<ReshapeOp>, ShapeOpToGPU<ConvertLayoutOp>,
+               JoinOpToGPU, SplitOpToGPU>(
       converter, patterns.getContext());
   patterns.add<ConvertLayoutOpToWarpShuffles>(converter, patterns.getContext(),
                                               /*benefit=*/0);

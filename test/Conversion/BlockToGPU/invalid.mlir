@@ -31,8 +31,11 @@ func.func @call(%n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
 
 #A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 func.func @unsupported(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 1 : i32} {
-  // expected-error @+1 {{'tensor.empty' op on tensors is not supported by the GPU lowering}}
-  %e = tensor.empty() : tensor<32xi32, #A>
+  // expected-error @+1 {{'scf.execute_region' op on tensors is not supported by the GPU lowering}}
+  %e = scf.execute_region -> tensor<32xi32, #A> {
+    %c = arith.constant dense<0> : tensor<32xi32, #A>
+    scf.yield %c : tensor<32xi32, #A>
+  }
   return
 }
 

@@ -17,7 +17,7 @@
 // CHECK-DAG: #[[$SUMS:.+]] = #block.slice<dim = 1, parent = #[[$T]]>
 // CHECK-LABEL: func.func @accumulator(
 // CHECK: block.trans %{{.*}} [1, 0] : tensor<16x8xf32, #[[$ACC]]> -> tensor<8x16xf32, #[[$T]]>
-// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<8x16xf32, #[[$T]]>) -> tensor<8xf32, #[[$SUMS]]>
+// CHECK: block.reduce add %{{.*}} axis = 1 : (tensor<8x16xf32, #[[$T]]>) -> tensor<8xf32, #[[$SUMS]]>
 // CHECK: block.expand_dims %{{.*}}, 1 : tensor<8xf32, #[[$SUMS]]> -> tensor<8x1xf32, #[[$COL]]>
 // CHECK: block.broadcast %{{.*}} : tensor<8x1xf32, #[[$COL]]> -> tensor<8x16xf32, #[[$T]]>
 // CHECK: arith.subf %{{.*}} : tensor<8x16xf32, #[[$T]]>

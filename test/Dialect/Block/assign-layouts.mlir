@@ -127,10 +127,10 @@ func.func @column_access(%x: !block.ptr<f32> {block.alignment = 16},
 // CHECK-DAG: #[[$ROW:.+]] = #block.slice<dim = 1, parent = #[[$L]]>
 // CHECK-LABEL: func.func @softmax_rows(
 // CHECK: block.load %{{.*}} : tensor<8x128x!block.ptr<f32>, #[[$L]]>
-// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<8x128xf32, #[[$L]]>) -> tensor<8xf32, #[[$ROW]]>
+// CHECK: block.reduce maxnumf %{{.*}} axis = 1 : (tensor<8x128xf32, #[[$L]]>) -> tensor<8xf32, #[[$ROW]]>
 // CHECK: block.expand_dims %{{.*}}, 1 : tensor<8xf32, #[[$ROW]]> -> tensor<8x1xf32, #[[$L]]>
 // CHECK: math.exp %{{.*}} : tensor<8x128xf32, #[[$L]]>
-// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<8x128xf32, #[[$L]]>) -> tensor<8xf32, #[[$ROW]]>
+// CHECK: block.reduce add %{{.*}} axis = 1 : (tensor<8x128xf32, #[[$L]]>) -> tensor<8xf32, #[[$ROW]]>
 // CHECK: block.store %{{.*}} : tensor<8x128x!block.ptr<f32>, #[[$L]]>
 // CHECK-NOT: convert_layout
 func.func @softmax_rows(%in: !block.ptr<f32> {block.alignment = 16},
@@ -219,7 +219,7 @@ func.func @row_and_tile(%x: !block.ptr<f32> {block.alignment = 16},
 // CHECK-NOT: convert_layout
 // CHECK: block.load %{{.*}} : tensor<512x!block.ptr<f32>, #[[$ROW]]>
 // CHECK: block.broadcast %{{.*}} : tensor<1x512xf32, #[[$L]]> -> tensor<4x512xf32, #[[$L]]>
-// CHECK: block.reduce %{{.*}} axis = 0 : (tensor<4x512xf32, #[[$L]]>) -> tensor<512xf32, #[[$ROW]]>
+// CHECK: block.reduce add %{{.*}} axis = 0 : (tensor<4x512xf32, #[[$L]]>) -> tensor<512xf32, #[[$ROW]]>
 // CHECK: block.store %{{.*}} : tensor<512x!block.ptr<f32>, #[[$ROW]]>
 func.func @outer_sum(%x: !block.ptr<f32> {block.alignment = 16},
                      %out: !block.ptr<f32> {block.alignment = 16})

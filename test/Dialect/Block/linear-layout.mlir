@@ -32,7 +32,7 @@ func.func @shape_ops(%x: tensor<8x32xf32, #rows>, %c: tensor<8xf32, #col>)
 // A reduction's result may carry any layout equal to the operand's slice
 // (#col is #rows's slice along dimension 1).
 // CHECK-LABEL: func.func @reduce_to_linear
-// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<8x32xf32, #[[ROWS]]>) -> tensor<8xf32, #{{.*}}>
+// CHECK: block.reduce add %{{.*}} axis = 1 : (tensor<8x32xf32, #[[ROWS]]>) -> tensor<8xf32, #{{.*}}>
 func.func @reduce_to_linear(%x: tensor<8x32xf32, #rows>) -> tensor<8xf32, #col> {
   %s = block.reduce %x axis = 1 : (tensor<8x32xf32, #rows>) -> tensor<8xf32, #col> {
   ^bb0(%a: f32, %b: f32):

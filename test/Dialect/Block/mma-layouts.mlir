@@ -22,7 +22,7 @@
 // CHECK-LABEL: func.func @products
 // CHECK-SAME: tensor<64x32xf16, #[[A]]>, %{{.*}}: tensor<32x64xf16, #[[B]]>, %{{.*}}: tensor<64x64xf32, #[[MMA]]>
 // CHECK: block.dot %{{.*}} : tensor<64x32xf16, #[[A]]>, tensor<32x64xf16, #[[B]]> -> tensor<64x64xf32, #[[MMA]]>
-// CHECK: block.reduce %{{.*}} axis = 1 : (tensor<64x64xf32, #[[MMA]]>) -> tensor<64xf32, #[[SLICE]]>
+// CHECK: block.reduce add %{{.*}} axis = 1 : (tensor<64x64xf32, #[[MMA]]>) -> tensor<64xf32, #[[SLICE]]>
 // CHECK: arith.truncf %{{.*}} : tensor<64x64xf32, #[[MMA3]]> to tensor<64x64xf16, #[[MMA3]]>
 // The m16n8 accumulator over [2, 2] warps: registers (0, 1), (8, 0), then
 // four tiles along N and two along M; lanes in quads; warps N first.

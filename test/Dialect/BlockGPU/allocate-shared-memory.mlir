@@ -56,7 +56,7 @@ func.func @loop(%n: i32) attributes {block.kernel, block.num_warps = 4 : i32} {
   %c1 = arith.constant 1 : i32
   scf.for %i = %c0 to %n step %c1 : i32 {
     blockgpu.local_store %t, %a : tensor<512xf32, #blocked> -> !blockgpu.memdesc<512xf32, #shared, mutable>
-    // CHECK: block.reduce %{{.*}} axis = 0 {blockgpu.offset = 2048 : i64}
+    // CHECK: block.reduce add %{{.*}} axis = 0 {blockgpu.offset = 2048 : i64}
     %s = block.reduce %t axis = 0 : (tensor<512xf32, #blocked>) -> f32 {
     ^bb0(%x: f32, %y: f32):
       %r = arith.addf %x, %y : f32

@@ -11,9 +11,7 @@
 // INLINE-NOT: func.call
 // INLINE-LABEL: func.func @k(
 // INLINE: block.load
-// INLINE: block.reduce
-// INLINE: arith.addf
-// INLINE: block.yield
+// INLINE: block.reduce add
 // INLINE-NOT: func.call
 // PTX: .visible .entry k(
 // PTX: shfl.sync.bfly

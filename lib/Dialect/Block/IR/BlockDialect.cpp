@@ -8,6 +8,7 @@
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "KernelOperations.h"
 #include "block/Dialect/Block/IR/KernelSignature.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -188,10 +189,13 @@ static bool isKernelArgumentType(Type type) {
   return isa<PointerType>(type) || getRuntimeElementType(type).has_value();
 }
 
-/// Checks what the lowering relies on in a kernel's body: every tensor value,
-/// also those of upstream arith/math operations, obeys the size rule.
+/// Checks what the lowering relies on in a kernel's body: only operations
+/// it takes, and every tensor value, also those of upstream arith/math
+/// operations, obeys the size rule.
 static LogicalResult verifyKernelBody(func::FuncOp func) {
   WalkResult result = func.walk([](Operation *op) {
+    if (failed(verifyKernelOperation(op)))
+      return WalkResult::interrupt();
     if (op->getDialect() && isa<BlockDialect>(op->getDialect()))
       return WalkResult::advance(); // Checked by the op's own trait.
     for (auto [i, value] : llvm::enumerate(op->getResults()))

@@ -1,6 +1,7 @@
 //===- BlockOps.cpp - Operations of the block dialect ---------------------===//
 
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/IR/Combiners.h"
 #include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -193,12 +194,51 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   return SplatElementsAttr::get(cast<ShapedType>(getType()), src);
 }
 
+/// The rules of a broadcast from a lower rank: `dims` names, in increasing
+/// order, the result dimension of each operand dimension, which has its size
+/// or 1; there are no layouts, as canonicalisation expands it.
+static LogicalResult verifyRankExtendingBroadcast(BroadcastOp op,
+                                                  RankedTensorType src,
+                                                  RankedTensorType result,
+                                                  ArrayRef<int32_t> dims) {
+  if (int64_t(dims.size()) != src.getRank())
+    return op.emitOpError() << "dims has " << dims.size()
+                            << " entries, but the operand has rank "
+                            << src.getRank();
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d < 0 || d >= result.getRank() || (i > 0 && d <= dims[i - 1]))
+      return op.emitOpError() << "dims must be increasing result dimensions "
+                                 "in [0, "
+                              << result.getRank() << ")";
+    if (src.getDimSize(i) != 1 && src.getDimSize(i) != result.getDimSize(d))
+      return op.emitOpError()
+             << "operand dimension " << i << " (" << src.getDimSize(i)
+             << ") must be 1 or the size of result dimension " << d << " ("
+             << result.getDimSize(d) << ")";
+  }
+  if (getLayoutOf(src) || getLayoutOf(result))
+    return op.emitOpError("a broadcast from a lower rank takes no layouts: "
+                          "canonicalisation expands it to block.expand_dims "
+                          "and block.broadcast first");
+  return success();
+}
+
 LogicalResult BroadcastOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   auto result = cast<RankedTensorType>(getType());
+  if (std::optional<ArrayRef<int32_t>> dims = getDims()) {
+    if (src.getRank() >= result.getRank())
+      return emitOpError() << "dims names where a lower-rank operand goes, "
+                              "but the operand "
+                           << Type(src) << " has the rank of the result "
+                           << Type(result) << " or more";
+    return verifyRankExtendingBroadcast(*this, src, result, *dims);
+  }
   if (src.getRank() != result.getRank())
     return emitOpError() << "operand " << Type(src) << " and result "
-                         << Type(result) << " must have the same rank";
+                         << Type(result)
+                         << " must have the same rank, or dims must name "
+                            "the result dimensions of the operand's";
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (src.getDimSize(d) != 1 && src.getDimSize(d) != result.getDimSize(d))
       return emitOpError() << "can only broadcast dimensions of size 1, but "
@@ -223,6 +263,44 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
   return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+namespace {
+/// A broadcast from a lower rank: block.expand_dims for each new dimension,
+/// then a broadcast of one rank.
+struct ExpandRankExtendingBroadcast : OpRewritePattern<BroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ArrayRef<int32_t>> dims = op.getDims();
+    if (!dims)
+      return failure();
+    auto src = cast<RankedTensorType>(op.getSrc().getType());
+    auto result = cast<RankedTensorType>(op.getType());
+    Value value = op.getSrc();
+    SmallVector<int64_t> shape(src.getShape());
+    for (int64_t d = 0; d < result.getRank(); ++d) {
+      if (llvm::is_contained(*dims, d))
+        continue;
+      shape.insert(shape.begin() + d, 1);
+      value = ExpandDimsOp::create(
+          rewriter, op.getLoc(),
+          RankedTensorType::get(shape, src.getElementType()), value,
+          rewriter.getI32IntegerAttr(d));
+    }
+    if (value.getType() == result)
+      rewriter.replaceOp(op, value);
+    else
+      rewriter.replaceOpWithNewOp<BroadcastOp>(op, result, value,
+                                               DenseI32ArrayAttr());
+    return success();
+  }
+};
+} // namespace
+
+void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ExpandRankExtendingBroadcast>(context);
 }
 
 LogicalResult ExpandDimsOp::verify() {
@@ -330,15 +408,165 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
 }
 
 //===----------------------------------------------------------------------===//
+// JoinOp, SplitOp and InterleaveOp
+//===----------------------------------------------------------------------===//
+
+/// `shape` with a dimension of 2 appended.
+static SmallVector<int64_t> appendPairDim(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> paired(shape);
+  paired.push_back(2);
+  return paired;
+}
+
+/// Where both have layouts: the tensor of pairs `paired` holds each pair in
+/// one thread, and each thread holds the elements of the halves `half` (of
+/// a join's operands, or a split's results) where it holds their pairs.
+static LogicalResult verifyPairLayouts(Operation *op, RankedTensorType paired,
+                                       RankedTensorType half,
+                                       bool halvesAreOperands) {
+  std::optional<LinearLayout> pairs = getLinearLayoutOf(paired);
+  std::optional<LinearLayout> halves = getLinearLayoutOf(half);
+  if (!pairs || !halves)
+    return success();
+  unsigned dim = paired.getRank() - 1;
+  if (!isHeldByRegisters(*pairs, dim))
+    return op->emitOpError() << "layout " << Attribute(getLayoutOf(paired))
+                             << " must hold each pair (the innermost "
+                                "dimension) in the registers of one thread";
+  LinearLayout unpaired =
+      dropTensorDim(pairs->resizeOut(getTensorDimName(dim), 1), dim);
+  bool relabels = halvesAreOperands ? isRegisterRelabel(halves, unpaired)
+                                    : isRegisterRelabel(unpaired, halves);
+  if (!relabels)
+    return op->emitOpError()
+           << "layout " << Attribute(getLayoutOf(half))
+           << " of the halves must be the layout of the pairs "
+           << Attribute(getLayoutOf(paired))
+           << " without the innermost dimension";
+  return success();
+}
+
+LogicalResult JoinOp::verify() {
+  auto src = cast<RankedTensorType>(getLhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (result.getShape() != ArrayRef<int64_t>(appendPairDim(src.getShape())))
+    return emitOpError() << "result " << Type(result)
+                         << " must be the operands' shape " << Type(src)
+                         << " with a dimension of 2 appended";
+  return verifyPairLayouts(*this, result, src, /*halvesAreOperands=*/true);
+}
+
+LogicalResult SplitOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getLhs().getType());
+  if (src.getRank() < 2 || src.getShape().back() != 2)
+    return emitOpError() << "operand " << Type(src)
+                         << " must have rank 2 or more and an innermost "
+                            "dimension of 2";
+  if (src.getShape() != ArrayRef<int64_t>(appendPairDim(result.getShape())))
+    return emitOpError() << "results " << Type(result)
+                         << " must be the operand " << Type(src)
+                         << " without its innermost dimension";
+  return verifyPairLayouts(*this, src, result, /*halvesAreOperands=*/false);
+}
+
+LogicalResult InterleaveOp::verify() {
+  auto src = cast<RankedTensorType>(getLhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  SmallVector<int64_t> expected(src.getShape());
+  expected.back() *= 2;
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result " << Type(result)
+                         << " must be the operands' shape " << Type(src)
+                         << " with the innermost dimension doubled";
+  if (getLayoutOf(src) || getLayoutOf(result))
+    return emitOpError("takes no layouts: canonicalisation rewrites it to "
+                       "block.join and block.reshape first");
+  return success();
+}
+
+namespace {
+/// interleave(a, b) = reshape(join(a, b)): row-major, the pairs are
+/// consecutive.
+struct ExpandInterleave : OpRewritePattern<InterleaveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(InterleaveOp op,
+                                PatternRewriter &rewriter) const override {
+    auto src = cast<RankedTensorType>(op.getLhs().getType());
+    auto pairs = RankedTensorType::get(appendPairDim(src.getShape()),
+                                       src.getElementType());
+    Value joined = JoinOp::create(rewriter, op.getLoc(), pairs, op.getLhs(),
+                                  op.getRhs());
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), joined);
+    return success();
+  }
+};
+} // namespace
+
+void InterleaveOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<ExpandInterleave>(context);
+}
+
+//===----------------------------------------------------------------------===//
 // AddPtrOp
 //===----------------------------------------------------------------------===//
 
+/// A scalar pointer with a tensor of offsets: canonicalisation splats it.
+static bool hasScalarBase(AddPtrOp op) {
+  return !isa<RankedTensorType>(op.getPtr().getType()) &&
+         isa<RankedTensorType>(op.getOffset().getType());
+}
+
+LogicalResult AddPtrOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Type ptr = operands[0].getType();
+  auto offsets = dyn_cast<RankedTensorType>(operands[1].getType());
+  if (isa<RankedTensorType>(ptr) || !offsets)
+    inferredReturnTypes.push_back(ptr);
+  else
+    inferredReturnTypes.push_back(RankedTensorType::get(
+        offsets.getShape(), ptr, offsets.getEncoding()));
+  return success();
+}
+
 LogicalResult AddPtrOp::verify() {
+  if (hasScalarBase(*this))
+    return success();
   if (failed(verifySameShape(*this, getPtr().getType(), "pointer",
                              getOffset().getType(), "offset")))
     return failure();
   return verifySameLayout(*this, getPtr().getType(), "pointer",
                           getOffset().getType(), "offset");
+}
+
+namespace {
+/// addptr(scalar, offsets) = addptr(splat(scalar), offsets).
+struct SplatScalarBase : OpRewritePattern<AddPtrOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AddPtrOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!hasScalarBase(op))
+      return failure();
+    Value base =
+        SplatOp::create(rewriter, op.getLoc(), op.getType(), op.getPtr());
+    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), base,
+                                          op.getOffset());
+    return success();
+  }
+};
+} // namespace
+
+void AddPtrOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<SplatScalarBase>(context);
+}
+
+void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandRankExtendingBroadcast, ExpandInterleave,
+               SplatScalarBase>(patterns.getContext());
 }
 
 OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
@@ -588,6 +816,111 @@ LogicalResult ReduceOp::verify() {
 
 LogicalResult ReduceOp::verifyRegions() {
   return verifyCombiner(*this, getCombiner(), getSrcs());
+}
+
+/// Parses `[kind] %srcs axis = N [reverse] attr-dict : functional-type
+/// [region]`: with a named combiner `kind` the region is built, without one
+/// it is written out.
+template <typename OpT>
+static ParseResult parseCombinedOp(OpAsmParser &parser,
+                                   OperationState &result) {
+  constexpr bool isScan = std::is_same_v<OpT, ScanOp>;
+  std::optional<CombinerKind> kind;
+  StringRef name;
+  SMLoc kindLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword(&name))) {
+    kind = symbolizeCombinerKind(name);
+    if (!kind) {
+      InFlightDiagnostic diag = parser.emitError(kindLoc)
+                                << "unknown combiner '" << name << "'";
+      if (name == "max" || name == "min")
+        diag << "; say which " << name << ": " << name << "si, " << name
+             << "ui (integers), " << name << "imumf (NaN wins) or " << name
+             << "numf (NaN loses)";
+      else
+        diag << "; expected add, mul, and, or, xor, maxsi, maxui, minsi, "
+                "minui, maximumf, maxnumf, minimumf, minnumf, argmax or "
+                "argmin";
+      return diag;
+    }
+  }
+  SmallVector<OpAsmParser::UnresolvedOperand> srcs;
+  SMLoc srcsLoc = parser.getCurrentLocation();
+  int32_t axis;
+  FunctionType type;
+  auto &properties = result.getOrAddProperties<typename OpT::Properties>();
+  if (parser.parseOperandList(srcs) || parser.parseKeyword("axis") ||
+      parser.parseEqual() || parser.parseInteger(axis))
+    return failure();
+  properties.axis = parser.getBuilder().getI32IntegerAttr(axis);
+  if constexpr (isScan)
+    if (succeeded(parser.parseOptionalKeyword("reverse")))
+      properties.reverse = parser.getBuilder().getUnitAttr();
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type) ||
+      parser.resolveOperands(srcs, type.getInputs(), srcsLoc, result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  Region *combiner = result.addRegion();
+  if (!kind) {
+    if (parser.parseRegion(*combiner))
+      return failure();
+    OpT::ensureTerminator(*combiner, parser.getBuilder(), result.location);
+    return success();
+  }
+  SmallVector<Type> elementTypes;
+  for (Type src : type.getInputs()) {
+    auto tensor = dyn_cast<RankedTensorType>(src);
+    if (!tensor)
+      return parser.emitError(srcsLoc) << "operands must be tensors, not "
+                                       << src;
+    elementTypes.push_back(tensor.getElementType());
+  }
+  std::string why = whyNotCombinable(*kind, elementTypes);
+  if (!why.empty())
+    return parser.emitError(kindLoc) << why;
+  OpBuilder builder(parser.getContext());
+  buildCombiner(builder, result.location, *kind, elementTypes, *combiner);
+  return success();
+}
+
+/// Prints the named form when the combiner is a named one.
+static void printCombinedOp(OpAsmPrinter &printer, Operation *op,
+                            ValueRange srcs, uint32_t axis, bool reverse,
+                            Region &combiner) {
+  std::optional<CombinerKind> kind = matchCombiner(combiner);
+  printer << ' ';
+  if (kind)
+    printer << stringifyCombinerKind(*kind) << ' ';
+  printer << srcs << " axis = " << axis;
+  if (reverse)
+    printer << " reverse";
+  printer.printOptionalAttrDict(op->getAttrs(), {"axis", "reverse"});
+  printer << " : ";
+  printer.printFunctionalType(op);
+  if (kind)
+    return;
+  printer << ' ';
+  printer.printRegion(combiner, /*printEntryBlockArgs=*/true,
+                      /*printBlockTerminators=*/true);
+}
+
+ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCombinedOp<ReduceOp>(parser, result);
+}
+
+void ReduceOp::print(OpAsmPrinter &printer) {
+  printCombinedOp(printer, *this, getSrcs(), getAxis(), /*reverse=*/false,
+                  getCombiner());
+}
+
+ParseResult ScanOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseCombinedOp<ScanOp>(parser, result);
+}
+
+void ScanOp::print(OpAsmPrinter &printer) {
+  printCombinedOp(printer, *this, getSrcs(), getAxis(), getReverse(),
+                  getCombiner());
 }
 
 LogicalResult ScanOp::verify() {

@@ -30,6 +30,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::block {
@@ -263,9 +264,15 @@ private:
         relateSame(all[0], all[i]);
       return success();
     }
-    if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp>(op)) {
+    if (isa<TransOp, ExpandDimsOp, BroadcastOp, ReshapeOp, JoinOp, SplitOp>(
+            op)) {
       addEdge(op->getOperand(0), op->getResult(0), Relation::Result, 0, op);
       addEdge(op->getResult(0), op->getOperand(0), Relation::Operand, 0, op);
+      // A join's operands, a split's results, have one layout.
+      if (isa<JoinOp>(op))
+        relateSame(op->getOperand(0), op->getOperand(1));
+      if (isa<SplitOp>(op))
+        relateSame(op->getResult(0), op->getResult(1));
       return success();
     }
     if (auto reduce = dyn_cast<ReduceOp>(op)) {
@@ -587,6 +594,8 @@ private:
                                       layouts.lookup(reduce.getSrcs().front()));
       if (auto trans = dyn_cast<TransOp>(op))
         layout = getResultLayout(trans, getTransSourceLayout(trans));
+      if (isa<JoinOp, SplitOp>(op))
+        layout = getResultLayout(op, getPairSourceLayout(op));
       fixedLayouts.push_back(layout);
     }
     return fixedLayouts;
@@ -618,11 +627,29 @@ private:
         numWarps);
   }
 
+  /// The layout a block.join's operands or a block.split's operand takes,
+  /// from which its results' follows: the operand's own, unless a split's
+  /// spreads pairs over threads; then the pairs of the split's results.
+  DistributedLayoutAttr getPairSourceLayout(Operation *op) {
+    Value src = op->getOperand(0);
+    DistributedLayoutAttr layout = layouts.lookup(src);
+    auto split = dyn_cast<SplitOp>(op);
+    if (!split)
+      return layout;
+    auto type = cast<RankedTensorType>(src.getType());
+    if (isHeldByRegisters(layout.toLinearLayout(type.getShape()),
+                          type.getRank() - 1))
+      return layout;
+    return getOperandLayout(split, layouts.lookup(split.getLhs()));
+  }
+
   /// The layout `operand` must have.
   DistributedLayoutAttr getRequiredLayout(OpOperand &operand) {
     Operation *op = operand.getOwner();
     if (hasOneLayout(op))
       return getCommonLayout(op);
+    if (isa<JoinOp, SplitOp>(op))
+      return getPairSourceLayout(op);
     if (auto dot = dyn_cast<DotOp>(op))
       return &operand == &dot.getAccMutable() ? getCommonLayout(op) : nullptr;
     // Called once every result has its type: a shape operation's operand
@@ -771,6 +798,10 @@ struct BlockAssignLayoutsPass
   using Base::Base;
 
   void runOnOperation() override {
+    // The layouts are those of the core operations.
+    RewritePatternSet shortForms(&getContext());
+    populateShortFormPatterns(shortForms);
+    walkAndApplyPatterns(getOperation(), std::move(shortForms));
     AxisInfoAnalysis axisInfo(getOperation());
     for (func::FuncOp kernel : getKernels(getOperation())) {
       unsigned numWarps = 4;

@@ -127,10 +127,71 @@ static LinearLayoutAttr dropCopies(MLIRContext *context, LinearLayout layout) {
   return LinearLayoutAttr::get(context, LinearLayout(ins, layout.getOutDims()));
 }
 
+/// `layout` of the halves of a tensor of pairs of shape `shape`, plus a
+/// dimension of 2 held by registers: the layout of the pairs. A blocked
+/// layout gets the new dimension fastest, two elements a thread.
+static DistributedLayoutAttr pairUp(DistributedLayoutAttr layout,
+                                    ArrayRef<int64_t> shape) {
+  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout)) {
+    auto append = [](ArrayRef<unsigned> values, unsigned value) {
+      SmallVector<unsigned> result(values);
+      result.push_back(value);
+      return result;
+    };
+    SmallVector<unsigned> order{unsigned(shape.size())};
+    llvm::append_range(order, blocked.getOrder());
+    return BlockedLayoutAttr::get(
+        layout.getContext(), append(blocked.getSizePerThread(), 2),
+        append(blocked.getThreadsPerWarp(), 1),
+        append(blocked.getWarpsPerCTA(), 1), order);
+  }
+  LinearLayout halves =
+      insertTensorDim(layout.toLinearLayout(shape), shape.size());
+  SmallVector<LinearLayout::InDim> ins(halves.getInDims());
+  auto &registers = ins[halves.getInDimIndex(kRegister)].second;
+  LinearLayout::Basis pair(shape.size() + 1, 0);
+  pair.back() = 1;
+  registers.insert(registers.begin(), std::move(pair));
+  SmallVector<int64_t> paired(shape);
+  paired.push_back(2);
+  return LinearLayoutAttr::get(layout.getContext(),
+                               LinearLayout(ins, getTensorOutDims(paired)));
+}
+
+/// `layout` of a tensor of pairs of shape `shape` without the pair
+/// dimension: the layout of the halves, where each thread holds the halves
+/// of its pairs; null if `layout` spreads pairs over threads (no layout of
+/// the halves follows; block.assign-layouts converts the pairs).
+static DistributedLayoutAttr unpair(DistributedLayoutAttr layout,
+                                    ArrayRef<int64_t> shape) {
+  unsigned dim = shape.size() - 1;
+  if (!isHeldByRegisters(layout.toLinearLayout(shape), dim))
+    return nullptr;
+  auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+  if (blocked && blocked.getSizePerThread()[dim] == 2 &&
+      blocked.getThreadsPerWarp()[dim] == 1 &&
+      blocked.getWarpsPerCTA()[dim] == 1 && blocked.getOrder()[0] == dim) {
+    auto drop = [](ArrayRef<unsigned> values) {
+      return SmallVector<unsigned>(values.drop_back());
+    };
+    return BlockedLayoutAttr::get(
+        layout.getContext(), drop(blocked.getSizePerThread()),
+        drop(blocked.getThreadsPerWarp()), drop(blocked.getWarpsPerCTA()),
+        SmallVector<unsigned>(blocked.getOrder().drop_front()));
+  }
+  LinearLayout pairs = layout.toLinearLayout(shape).resizeOut(
+      getTensorDimName(dim), 1);
+  return dropCopies(layout.getContext(), dropTensorDim(pairs, dim));
+}
+
 DistributedLayoutAttr
 mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
   MLIRContext *context = op->getContext();
   Value src = op->getOperand(0);
+  if (isa<JoinOp>(op))
+    return pairUp(layout, getShape(src));
+  if (isa<SplitOp>(op))
+    return unpair(layout, getShape(src));
   if (isa<ReshapeOp>(op))
     return reshape(layout, getShape(src), getShape(op->getResult(0)));
   if (auto trans = dyn_cast<TransOp>(op))
@@ -166,6 +227,10 @@ mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
 DistributedLayoutAttr
 mlir::block::getOperandLayout(Operation *op, DistributedLayoutAttr layout) {
   ArrayRef<int64_t> shape = getShape(op->getResult(0));
+  if (isa<JoinOp>(op))
+    return unpair(layout, shape);
+  if (isa<SplitOp>(op))
+    return pairUp(layout, shape);
   if (isa<ReshapeOp>(op))
     return reshape(layout, shape, getShape(op->getOperand(0)));
   if (auto trans = dyn_cast<TransOp>(op))

@@ -39,14 +39,16 @@ struct BlockedParams {
 std::optional<BlockedParams> getBlockedParams(Attribute layout);
 
 /// The layout of the result of the shape operation `op` (block.trans,
-/// block.expand_dims, block.broadcast or block.reshape) whose operand has
+/// block.expand_dims, block.broadcast, block.reshape, block.join or
+/// block.split: each of its results) whose operand has
 /// `layout`, or null where none follows (expand_dims of a blocked layout's
 /// slice at another axis, reshape of a blocked layout or its slices).
 DistributedLayoutAttr getResultLayout(Operation *op,
                                       DistributedLayoutAttr layout);
 
 /// The layout the operand of the shape operation `op` (block.trans,
-/// block.expand_dims, block.broadcast or block.reshape) needs for its result
+/// block.expand_dims, block.broadcast, block.reshape, block.join: each of
+/// its operands, or block.split) needs for its result
 /// to have `layout`, or null where any will do (reshape of a blocked layout
 /// or its slices).
 DistributedLayoutAttr getOperandLayout(Operation *op,

@@ -63,4 +63,25 @@ def Block_DotPrecision : I32EnumAttr<"DotPrecision",
   let cppNamespace = "::mlir::block";
 }
 
+// The named combiners of block.reduce and block.scan. Each is the arith
+// operation of its name (`add` and `mul` take the integer or float form);
+// max and min keep arith's names, so that signedness and NaN handling are
+// spelled out: maxsi/maxui compare signed/unsigned, maximumf returns NaN if
+// either operand is NaN, maxnumf the other operand. argmax and argmin take a
+// (value, index) pair and keep the pair with the largest (smallest) value; a
+// NaN value counts as the extreme of both, and of equal values the smaller
+// index wins.
+def Block_CombinerKind : I32EnumAttr<"CombinerKind",
+    "named combiner of a reduction or scan", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"mul", 1>,
+    I32EnumAttrCase<"maxsi", 2>, I32EnumAttrCase<"maxui", 3>,
+    I32EnumAttrCase<"minsi", 4>, I32EnumAttrCase<"minui", 5>,
+    I32EnumAttrCase<"maximumf", 6>, I32EnumAttrCase<"maxnumf", 7>,
+    I32EnumAttrCase<"minimumf", 8>, I32EnumAttrCase<"minnumf", 9>,
+    I32EnumAttrCase<"bit_and", 10, "and">, I32EnumAttrCase<"bit_or", 11, "or">,
+    I32EnumAttrCase<"bit_xor", 12, "xor">,
+    I32EnumAttrCase<"argmax", 13>, I32EnumAttrCase<"argmin", 14>]> {
+  let cppNamespace = "::mlir::block";
+}
+
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKENUMS_TD

@@ -21,6 +21,12 @@ namespace mlir::block {
 /// multiplies block matrices.
 LogicalResult verifyDotOperands(Operation *op, ShapedType a, ShapedType b,
                                 ShapedType acc, DotPrecision precision);
+
+/// Adds the patterns that rewrite the short forms (block.broadcast from a
+/// lower rank, block.addptr of a scalar base, block.interleave) to the core
+/// operations. Canonicalisation has them; passes that run before it on
+/// their own (block-assign-layouts) apply them first.
+void populateShortFormPatterns(RewritePatternSet &patterns);
 } // namespace mlir::block
 
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H

@@ -98,15 +98,25 @@ def Block_BroadcastOp : Block_Op<"broadcast", [Pure, SameOperandsAndResultElemen
     Repeats the operand along each dimension where it has size 1; other
     dimensions must match.
 
+    An operand of lower rank names, in `dims`, the result dimension each of
+    its dimensions is (in increasing order); it repeats along the others, as
+    in NumPy with the dimensions spelled out. That form is only syntax:
+    canonicalisation rewrites it to `block.expand_dims` for each new
+    dimension and a broadcast of one rank, and it takes no layouts.
+
     ```mlir
     %b = block.broadcast %x : tensor<1x128xf32> -> tensor<64x128xf32>
+    %c = block.broadcast %y dims [1] : tensor<128xf32> -> tensor<64x128xf32>
     ```
   }];
-  let arguments = (ins Block_Tensor:$src);
+  let arguments = (ins Block_Tensor:$src, OptionalAttr<DenseI32ArrayAttr>:$dims);
   let results = (outs Block_Tensor:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = [{
+    $src (`dims` $dims^)? attr-dict `:` type($src) `->` type($result)
+  }];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_ExpandDimsOp : Block_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
@@ -170,19 +180,81 @@ def Block_ConvertLayoutOp : Block_Op<"convert_layout", [Pure,
   let hasFolder = 1;
 }
 
+def Block_JoinOp : Block_Op<"join", [Pure, SameTypeOperands,
+    SameOperandsAndResultElementType]> {
+  let summary = "pair two tensors along a new innermost dimension of size 2";
+  let description = [{
+    `result[i..., 0] = lhs[i...]` and `result[i..., 1] = rhs[i...]`: the
+    result has the operands' shape with a dimension of 2 appended.
+
+    With layouts, each pair lives in the registers of one thread (the new
+    dimension is held by registers only) and the operands' layout is the
+    result's without the new dimension, so that joining moves no data;
+    block-assign-layouts chooses such layouts.
+
+    ```mlir
+    %p = block.join %re, %im : tensor<64xf32> -> tensor<64x2xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$lhs, Block_Tensor:$rhs);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Block_SplitOp : Block_Op<"split", [Pure, AllTypesMatch<["lhs", "rhs"]>,
+    SameOperandsAndResultElementType]> {
+  let summary = "unpair a tensor along its innermost dimension of size 2";
+  let description = [{
+    The inverse of `block.join`: `lhs[i...] = src[i..., 0]` and
+    `rhs[i...] = src[i..., 1]`. The operand's innermost dimension is 2 and
+    it has rank 2 or more. Layouts follow the rules of `block.join`.
+
+    ```mlir
+    %re, %im = block.split %p : tensor<64x2xf32> -> tensor<64xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$src);
+  let results = (outs Block_Tensor:$lhs, Block_Tensor:$rhs);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lhs)";
+  let hasVerifier = 1;
+}
+
+def Block_InterleaveOp : Block_Op<"interleave", [Pure, SameTypeOperands,
+    SameOperandsAndResultElementType]> {
+  let summary = "alternate the elements of two tensors along the last dimension";
+  let description = [{
+    `result[..., 2j] = lhs[..., j]` and `result[..., 2j + 1] = rhs[..., j]`.
+    Only syntax: canonicalisation rewrites it to `block.join` and a
+    `block.reshape`; it takes no layouts.
+
+    ```mlir
+    %c = block.interleave %a, %b : tensor<64xf32> -> tensor<128xf32>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$lhs, Block_Tensor:$rhs);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and memory
 //===----------------------------------------------------------------------===//
 
 def Block_AddPtrOp : Block_Op<"addptr", [Pure,
-    AllTypesMatch<["ptr", "result"]>]> {
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "advance pointers by element offsets";
   let description = [{
     `result[i] = ptr[i] + offset[i] * sizeof(T)`. Pointer and offset are both
-    scalars or tensors of one shape.
+    scalars or tensors of one shape; or the pointer is a scalar and the
+    offsets a tensor, which gives a tensor of pointers of their shape (only
+    syntax: canonicalisation splats the pointer first).
 
     ```mlir
     %p = block.addptr %base, %offs : tensor<128x!block.ptr<f32>>, tensor<128xi32>
+    %q = block.addptr %ptr, %offs : !block.ptr<f32>, tensor<128xi32>
     ```
   }];
   let arguments = (ins Block_PtrLike:$ptr, Block_IntLike:$offset);
@@ -190,6 +262,7 @@ def Block_AddPtrOp : Block_Op<"addptr", [Pure,
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_LoadOp : Block_Op<"load", [AttrSizedOperandSegments,
@@ -313,8 +386,21 @@ def Block_ReduceOp : Block_Op<"reduce", [Pure, RecursiveMemoryEffects,
     values. Reducing a 1-D tensor gives scalars. The combiner must be
     associative and commutative; the order of combination is unspecified.
 
+    A named combiner replaces the region: `add`, `mul`, `and`, `or`, `xor`,
+    `maxsi`, `maxui`, `minsi`, `minui`, `maximumf`, `maxnumf`, `minimumf`,
+    `minnumf` (each the arith operation of that name; `add` and `mul` the
+    integer or float one), and `argmax`, `argmin` on a (value, index) pair,
+    which keep the pair of the largest (smallest) value, a NaN counting as
+    the extreme of both and the smaller index winning a tie. The named form
+    is only syntax: it builds the region, and a region that is exactly one
+    of these prints in the named form.
+
     ```mlir
-    // argmax: the largest value and its index.
+    %s = block.reduce add %x axis = 1 : (tensor<16x128xf32>) -> tensor<16xf32>
+    %m, %i = block.reduce argmax %x, %idx axis = 0
+        : (tensor<128xf32>, tensor<128xi32>) -> (f32, i32)
+
+    // Any other combiner: the largest value and an index of it.
     %m, %i = block.reduce %x, %idx axis = 0
         : (tensor<128xf32>, tensor<128xi32>) -> (f32, i32) {
     ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
@@ -328,10 +414,7 @@ def Block_ReduceOp : Block_Op<"reduce", [Pure, RecursiveMemoryEffects,
   let arguments = (ins Variadic<Block_Tensor>:$srcs, I32Attr:$axis);
   let results = (outs Variadic<Block_Any>:$results);
   let regions = (region SizedRegion<1>:$combiner);
-  let assemblyFormat = [{
-    $srcs `axis` `=` $axis attr-dict `:` functional-type($srcs, $results)
-    $combiner
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
@@ -346,9 +429,11 @@ def Block_ScanOp : Block_Op<"scan", [Pure, RecursiveMemoryEffects,
   let description = [{
     `result[.., i, ..] = combine(result[.., i - 1, ..], src[.., i, ..])` along
     `axis` (from the end when `reverse` is set). The combiner is as for
-    `block.reduce` and must be associative.
+    `block.reduce` and must be associative; so are the named combiners.
 
     ```mlir
+    %c = block.scan add %x axis = 0 : (tensor<128xi32>) -> tensor<128xi32>
+
     %c = block.scan %x axis = 0 : (tensor<128xi32>) -> tensor<128xi32> {
     ^bb0(%a: i32, %b: i32):
       %s = arith.addi %a, %b : i32
@@ -360,10 +445,7 @@ def Block_ScanOp : Block_Op<"scan", [Pure, RecursiveMemoryEffects,
                    UnitAttr:$reverse);
   let results = (outs Variadic<Block_Tensor>:$results);
   let regions = (region SizedRegion<1>:$combiner);
-  let assemblyFormat = [{
-    $srcs `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
-    functional-type($srcs, $results) $combiner
-  }];
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
