@@ -35,16 +35,38 @@ bool mlir::block::writesOnlySharedMemory(scf::ForOp loop) {
   return !result.wasInterrupted();
 }
 
+std::optional<AdvancedPointer>
+mlir::block::getAdvancedPointer(scf::ForOp loop, BlockArgument arg) {
+  if (arg.getOwner() != loop.getBody() || arg == loop.getInductionVar())
+    return std::nullopt;
+  OpOperand *yielded = loop.getTiedLoopYieldedValue(arg);
+  auto advance =
+      yielded ? yielded->get().getDefiningOp<AddPtrOp>() : AddPtrOp();
+  if (!advance || advance.getPtr() != arg ||
+      !loop.isDefinedOutsideOfLoop(advance.getOffset()))
+    return std::nullopt;
+  return AdvancedPointer{arg, advance.getOffset()};
+}
+
 LogicalResult
 mlir::block::collectAddressSlice(LoadOp load, scf::ForOp loop,
-                                 llvm::SetVector<Operation *> &slice) {
+                                 llvm::SetVector<Operation *> &slice,
+                                 SmallVectorImpl<AdvancedPointer> *advanced) {
   Block *body = loop.getBody();
   SmallVector<Value> worklist(load->getOperands());
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     if (auto argument = dyn_cast<BlockArgument>(value)) {
-      if (argument.getOwner() == body && argument != loop.getInductionVar())
+      if (argument.getOwner() != body || argument == loop.getInductionVar())
+        continue;
+      std::optional<AdvancedPointer> pointer =
+          advanced ? getAdvancedPointer(loop, argument) : std::nullopt;
+      if (!pointer)
         return failure();
+      if (llvm::none_of(*advanced, [&](const AdvancedPointer &known) {
+            return known.arg == argument;
+          }))
+        advanced->push_back(*pointer);
       continue;
     }
     Operation *def = value.getDefiningOp();
@@ -85,4 +107,18 @@ Value mlir::block::emitIterationValue(OpBuilder &builder, scf::ForOp loop,
       builder, loc, builder.getIntegerAttr(iv.getType(), iterations));
   Value distance = arith::MulIOp::create(builder, loc, loop.getStep(), count);
   return arith::AddIOp::create(builder, loc, iv, distance);
+}
+
+Value mlir::block::emitAdvance(OpBuilder &builder, Location loc, Value pointer,
+                               Value step, int64_t times) {
+  if (times == 0)
+    return pointer;
+  Type type = step.getType();
+  Type elementType = getElementTypeOrSelf(type);
+  TypedAttr count = builder.getIntegerAttr(elementType, times);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    count = DenseElementsAttr::get(shaped, count);
+  Value scaled = arith::MulIOp::create(
+      builder, loc, step, arith::ConstantOp::create(builder, loc, count));
+  return AddPtrOp::create(builder, loc, pointer.getType(), pointer, scaled);
 }

@@ -71,18 +71,25 @@ static Type getTokenType(OpBuilder &builder) {
 }
 
 /// Issues, at `builder`'s point, the copies of `loads` for the iteration
-/// whose induction variable is `iv` into their rings' buffers `slot`, if
-/// that iteration runs, and closes the group.
+/// `ahead` iterations after the one whose induction variable is `iv` (and
+/// whose advanced pointers are `pointers`) into their rings' buffers
+/// `slot`, if that iteration runs, and closes the group.
 static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                        ArrayRef<Operation *> slice,
-                       ArrayRef<StagedLoad> loads, ArrayRef<Value> rings,
-                       Value iv, Value slot) {
+                       ArrayRef<block::AdvancedPointer> advanced,
+                       ValueRange pointers, ArrayRef<StagedLoad> loads,
+                       ArrayRef<Value> rings, Value iv, int64_t ahead,
+                       Value slot) {
   Location loc = loop.getLoc();
-  Value runs = block::emitBelow(builder, loop, iv, loop.getUpperBound());
+  Value target = block::emitIterationValue(builder, loop, iv, ahead);
+  Value runs = block::emitBelow(builder, loop, target, loop.getUpperBound());
   auto ifOp = scf::IfOp::create(builder, loc, runs, /*withElseRegion=*/false);
   OpBuilder inside = ifOp.getThenBodyBuilder();
   IRMapping mapping;
-  mapping.map(loop.getInductionVar(), iv);
+  mapping.map(loop.getInductionVar(), target);
+  for (auto [pointer, value] : llvm::zip(advanced, pointers))
+    mapping.map(pointer.arg, block::emitAdvance(inside, loc, value,
+                                                pointer.step, ahead));
   for (Operation *op : slice)
     inside.clone(*op, mapping);
   for (auto [staged, ring] : llvm::zip(loads, rings)) {
@@ -123,14 +130,17 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     return;
   SmallVector<StagedLoad> loads;
   llvm::SetVector<Operation *> slice;
+  SmallVector<block::AdvancedPointer> advanced;
   for (auto alloc : loop.getBody()->getOps<LocalAllocOp>()) {
     std::optional<StagedLoad> staged = getStagedLoad(alloc, loop);
     llvm::SetVector<Operation *> loadSlice;
-    if (!staged ||
-        failed(block::collectAddressSlice(staged->load, loop, loadSlice)))
+    SmallVector<block::AdvancedPointer> loadAdvanced(advanced);
+    if (!staged || failed(block::collectAddressSlice(staged->load, loop,
+                                                     loadSlice, &loadAdvanced)))
       continue;
     loads.push_back(*staged);
     slice.insert(loadSlice.begin(), loadSlice.end());
+    advanced = std::move(loadAdvanced);
   }
   if (loads.empty())
     return;
@@ -151,10 +161,12 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
                          type.getLayout(), /*mutableMemory=*/true),
         Value()));
   }
+  SmallVector<Value> initialPointers;
+  for (block::AdvancedPointer &pointer : advanced)
+    initialPointers.push_back(loop.getTiedLoopInit(pointer.arg)->get());
   for (unsigned stage = 0; stage + 1 < numStages; ++stage)
-    emitCopies(rewriter, loop, ordered, loads, rings,
-               block::emitIterationValue(rewriter, loop, loop.getLowerBound(),
-                                         stage),
+    emitCopies(rewriter, loop, ordered, advanced, initialPointers, loads,
+               rings, loop.getLowerBound(), stage,
                i32Constant(rewriter, loc, stage));
 
   SmallVector<Value> initialSlots{i32Constant(rewriter, loc, 0),
@@ -166,11 +178,11 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     AsyncWaitOp::create(builder, bodyLoc, getTokenType(builder), ValueRange(),
                         numStages - 2);
     gpu::BarrierOp::create(builder, bodyLoc);
-    emitCopies(builder, loop, ordered, loads, rings,
-               block::emitIterationValue(builder, loop,
-                                         loop.getInductionVar(),
-                                         numStages - 1),
-               write);
+    SmallVector<Value> pointers;
+    for (block::AdvancedPointer &pointer : advanced)
+      pointers.push_back(pointer.arg);
+    emitCopies(builder, loop, ordered, advanced, pointers, loads, rings,
+               loop.getInductionVar(), numStages - 1, write);
     for (auto [staged, ring] : llvm::zip(loads, rings)) {
       builder.setInsertionPoint(staged.alloc);
       auto type = staged.alloc.getType();

@@ -31,12 +31,31 @@ unsigned getNumStages(scf::ForOp loop);
 /// older than it would have.
 bool writesOnlySharedMemory(scf::ForOp loop);
 
+/// A loop-carried pointer (tensor) that each iteration advances by the
+/// same offsets: the loop yields `block.addptr %arg, %step` for it, `%step`
+/// defined outside the loop (the way Triton's tutorials move their tiles).
+struct AdvancedPointer {
+  BlockArgument arg;
+  Value step;
+};
+
+/// The advance of `arg`, a region iter_arg of `loop`, if it is one.
+std::optional<AdvancedPointer> getAdvancedPointer(scf::ForOp loop,
+                                                  BlockArgument arg);
+
 /// Collects in `slice` the operations of the loop's body that `load`'s
 /// operands depend on. Fails where one of them cannot be computed for
 /// another iteration: it has effects or regions, or it reads a loop-carried
-/// value.
-LogicalResult collectAddressSlice(LoadOp load, scf::ForOp loop,
-                                  llvm::SetVector<Operation *> &slice);
+/// value; with `advanced`, a loop-carried pointer that advances by the
+/// same offsets every iteration is collected there instead.
+LogicalResult
+collectAddressSlice(LoadOp load, scf::ForOp loop,
+                    llvm::SetVector<Operation *> &slice,
+                    SmallVectorImpl<AdvancedPointer> *advanced = nullptr);
+
+/// `pointer` advanced `times` times by `step` (block.addptr of step * times).
+Value emitAdvance(OpBuilder &builder, Location loc, Value pointer, Value step,
+                  int64_t times);
 
 /// `slice` in program order.
 SmallVector<Operation *> sortInProgramOrder(llvm::SetVector<Operation *> slice);

@@ -89,9 +89,11 @@ def BlockGPUPipelineLoops
     flight after it (an `async_wait` of 0 follows the loop all the same).
     A load moves only where it is not volatile, reads zero where masked off
     (no `other`, or a zero), its pointers and mask are computed from the
-    induction variable and values defined outside the loop by operations
-    free of effects, and nothing in the loop writes memory other than
-    shared memory.
+    induction variable, values defined outside the loop and loop-carried
+    pointers that each iteration advances by the same offsets (`scf.yield`
+    of `block.addptr %p, %step`, as Triton's tutorials write their loops)
+    by operations free of effects, and nothing in the loop writes memory
+    other than shared memory.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
