@@ -157,8 +157,9 @@ static LogicalResult checkLowerable(Operation *op) {
         return op->emitOpError(
             "has an mma.sync accumulator, but mma.sync does not multiply "
             "these operands: f16 into f16 or f32, bf16 or f32 with "
-            "precision = tf32 into f32, or i8 into i32, with M a multiple "
-            "of 16, N of 8 and K of the layout's instruction k (16, 8, 32)");
+            "precision = tf32 or tf32x3 into f32, or i8 into i32, with M a "
+            "multiple of 16, N of 8 and K of the layout's instruction k (16, "
+            "8, 32)");
     } else if (!isFMADotLowerable(dot)) {
       return op->emitOpError(
           "cannot read its operands on the FMA path: their buffers must keep "

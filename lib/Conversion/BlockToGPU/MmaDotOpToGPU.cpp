@@ -238,19 +238,21 @@ public:
   }
 
   /// The 32-bit words of the instruction tile whose first element (in lane
-  /// 0) is at `origin`, as the mma.sync of `type` takes them; packed once.
+  /// 0) is at `origin`, as the mma.sync of `type` takes them (for tf32,
+  /// each element's rounding, or with `residual` the rounding of what that
+  /// leaves); packed once.
   ArrayRef<Value> getWords(OpBuilder &b, Location loc, ElementIndex origin,
-                           NVVM::MMATypes type) {
-    auto [it, inserted] = words.try_emplace(origin);
+                           NVVM::MMATypes type, bool residual = false) {
+    auto [it, inserted] = words.try_emplace({origin, residual});
     if (inserted)
-      it->second = emitWords(b, loc, origin, type);
+      it->second = emitWords(b, loc, origin, type, residual);
     return it->second;
   }
 
 private:
   SmallVector<Value> emitWords(OpBuilder &b, Location loc,
-                               ArrayRef<int64_t> origin,
-                               NVVM::MMATypes type) const {
+                               ArrayRef<int64_t> origin, NVVM::MMATypes type,
+                               bool residual) const {
     unsigned numRegs = tile.getInDimSize(kRegister);
     SmallVector<Value> words;
     for (unsigned first = 0; first < numRegs; first += kWidth) {
@@ -260,18 +262,31 @@ private:
         ElementIndex at{origin[0] + index[0], origin[1] + index[1]};
         elements.push_back(values[registerOf.at(at)]);
       }
-      words.push_back(packWord(b, loc, elements, type));
+      words.push_back(type == NVVM::MMATypes::tf32
+                          ? emitTF32(b, loc, elements.front(), residual)
+                          : packWord(b, loc, elements, type));
     }
     return words;
+  }
+
+  /// `x` rounded to tf32 (cvt.rna, as the interpreter rounds), or the
+  /// rounding of `x` less that.
+  static Value emitTF32(OpBuilder &b, Location loc, Value x, bool residual) {
+    auto round = [&](Value value) -> Value {
+      return NVVM::ConvertFloatToTF32Op::create(
+          b, loc, b.getI32Type(), value, NVVM::FPRoundingMode::RNA,
+          NVVM::SaturationMode::NONE, /*relu=*/false);
+    };
+    Value rounded = round(x);
+    if (!residual)
+      return rounded;
+    Value big = LLVM::BitcastOp::create(b, loc, x.getType(), rounded);
+    return round(LLVM::FSubOp::create(b, loc, x, big));
   }
 
   static Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements,
                         NVVM::MMATypes type) {
     Type i32 = b.getI32Type();
-    if (type == NVVM::MMATypes::tf32)
-      return NVVM::ConvertFloatToTF32Op::create(
-          b, loc, i32, elements.front(), NVVM::FPRoundingMode::RNA,
-          NVVM::SaturationMode::NONE, /*relu=*/false);
     auto vectorType = VectorType::get({int64_t(elements.size())},
                                       elements.front().getType());
     Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
@@ -288,8 +303,25 @@ private:
   SmallVector<Value> values;
   std::map<ElementIndex, unsigned> registerOf;
   LinearLayout tile;
-  std::map<ElementIndex, SmallVector<Value>> words;
+  std::map<std::pair<ElementIndex, bool>, SmallVector<Value>> words;
 };
+
+/// One mma.sync.m16n8k`instrK` of `type` operands; returns its accumulator
+/// registers (the result's fields), as it takes them.
+static SmallVector<Value>
+emitMmaSync(OpBuilder &b, Location loc, Type resultType, ArrayRef<Value> a,
+            ArrayRef<Value> bWords, ArrayRef<Value> c, int64_t instrK,
+            NVVM::MMATypes type, std::optional<NVVM::MMAIntOverflow> overflow) {
+  auto product = NVVM::MmaOp::create(
+      b, loc, resultType, a, bWords, c, {16, 8, instrK}, /*b1Op=*/std::nullopt,
+      overflow, std::array<NVVM::MMATypes, 2>{type, type},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> fields;
+  for (unsigned i = 0, e = c.size(); i < e; ++i)
+    fields.push_back(LLVM::ExtractValueOp::create(b, loc, product, i));
+  return fields;
+}
 
 struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -334,12 +366,13 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
     std::optional<NVVM::MMAIntOverflow> overflow;
     if (multiplicand == NVVM::MMATypes::s8)
       overflow = NVVM::MMAIntOverflow::wrapped;
+    // tf32x3: the products of the residual of a with b, of a with the
+    // residual of b, then of a with b (the interpreter's order).
+    SmallVector<std::pair<bool, bool>> parts{{false, false}};
+    if (op.getPrecision() == DotPrecision::tf32x3)
+      parts = {{true, false}, {false, true}, {false, false}};
     for (int64_t k0 = 0; k0 < k; k0 += instrK) {
       for (ArrayRef<int64_t> origin : origins) {
-        ArrayRef<Value> aWords =
-            a.getWords(rewriter, loc, {origin[0], k0}, multiplicand);
-        ArrayRef<Value> bWords =
-            b.getWords(rewriter, loc, {k0, origin[1]}, multiplicand);
         SmallVector<unsigned> accRegs;
         for (int32_t reg = 0; reg < 4; ++reg) {
           SmallVector<int32_t> index = accTile.apply({reg, 0});
@@ -361,23 +394,20 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
           for (unsigned reg : accRegs)
             c.push_back(acc[reg]);
         }
-        auto product = NVVM::MmaOp::create(
-            rewriter, loc, resultType, aWords, bWords, c,
-            {16, 8, instrK}, /*b1Op=*/std::nullopt, overflow,
-            std::array<NVVM::MMATypes, 2>{multiplicand, multiplicand},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                           NVVM::MMALayout::col});
+        for (auto [aResidual, bResidual] : parts) {
+          ArrayRef<Value> aWords = a.getWords(rewriter, loc, {origin[0], k0},
+                                              multiplicand, aResidual);
+          ArrayRef<Value> bWords = b.getWords(rewriter, loc, {k0, origin[1]},
+                                              multiplicand, bResidual);
+          c = emitMmaSync(rewriter, loc, resultType, aWords, bWords, c,
+                          instrK, multiplicand, overflow);
+        }
         for (unsigned i = 0; i < 4; ++i) {
-          Value result;
-          if (halfAcc) {
-            Value pair = LLVM::ExtractValueOp::create(rewriter, loc, product,
-                                                      i / 2);
-            result = LLVM::ExtractElementOp::create(
-                rewriter, loc, pair, i32Constant(rewriter, loc, i % 2));
-          } else {
-            result = LLVM::ExtractValueOp::create(rewriter, loc, product, i);
-          }
-          acc[accRegs[i]] = result;
+          acc[accRegs[i]] =
+              halfAcc ? LLVM::ExtractElementOp::create(
+                            rewriter, loc, c[i / 2],
+                            i32Constant(rewriter, loc, i % 2))
+                      : c[i];
         }
       }
     }
@@ -398,7 +428,7 @@ bool mlir::block::isMmaSyncLowerable(blockgpu::DotOp op) {
   if (!isMmaSyncProduct(a, b, op.getType().getElementType()))
     return false;
   // f32 operands go through tf32 only where the program asked for it.
-  if (a.isF32() && op.getPrecision() != DotPrecision::tf32)
+  if (a.isF32() && op.getPrecision() == DotPrecision::ieee)
     return false;
   ArrayRef<int64_t> aShape = op.getA().getType().getShape();
   ArrayRef<unsigned> instr = mma.getInstrShape();

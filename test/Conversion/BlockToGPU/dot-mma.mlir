@@ -3,10 +3,10 @@
 // The products with mma.sync accumulators, run on the CPU in lockstep for
 // every thread (ldmatrix and mma.sync as the PTX ISA's fragment tables
 // define them) against the exact products: bf16 and f16 into f32, f16 into
-// f16, tf32 and i8, operands k- or m/n-major (ldmatrix, .trans, or shared
+// f16, tf32, tf32x3 and i8, operands k- or m/n-major (ldmatrix, .trans, or shared
 // loads where ldmatrix cannot read the fragment), warps repeating tiles.
 // RUN: %python %S/Inputs/simulate_mma.py block-opt | FileCheck %s --check-prefix=SIM
-// SIM-COUNT-6: ok
+// SIM-COUNT-7: ok
 // SIM: failures: 0
 
 // A warp (of 2 x 2) holds a 16 x 16 tile of the accumulator: two m16n8

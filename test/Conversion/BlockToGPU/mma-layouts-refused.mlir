@@ -34,7 +34,7 @@ func.func @slice(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps 
 
 // -----
 
-// f32 operands go to tf32 tensor cores only with precision = tf32.
+// f32 operands go to tf32 tensor cores only with precision = tf32 or tf32x3.
 #mma = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
 #s = #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8>
 #blocked = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -43,7 +43,7 @@ func.func @exact_f32() attributes {block.kernel, block.num_warps = 4 : i32} {
   %a = blockgpu.local_alloc %x : tensor<32x32xf32, #blocked> -> !blockgpu.memdesc<32x32xf32, #s>
   %b = blockgpu.local_alloc %x : tensor<32x32xf32, #blocked> -> !blockgpu.memdesc<32x32xf32, #s>
   %c = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
-  // expected-error @+1 {{'blockgpu.dot' op has an mma.sync accumulator, but mma.sync does not multiply these operands: f16 into f16 or f32, bf16 or f32 with precision = tf32 into f32, or i8 into i32, with M a multiple of 16, N of 8 and K of the layout's instruction k (16, 8, 32)}}
+  // expected-error @+1 {{'blockgpu.dot' op has an mma.sync accumulator, but mma.sync does not multiply these operands: f16 into f16 or f32, bf16 or f32 with precision = tf32 or tf32x3 into f32, or i8 into i32, with M a multiple of 16, N of 8 and K of the layout's instruction k (16, 8, 32)}}
   %d = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<32x32xf32, #s>, !blockgpu.memdesc<32x32xf32, #s> -> tensor<32x32xf32, #mma>
   return
 }

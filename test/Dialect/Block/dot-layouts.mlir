@@ -21,13 +21,13 @@ module attributes {block.target = "sm_90a"} {
     %1 = block.dot %ab, %bb, %c : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
     %af = arith.constant dense<1.0> : tensor<128x64xf32>
     %bf = arith.constant dense<1.0> : tensor<64x128xf32>
-    // f32 is exact (FMA) unless the precision is tf32: then k8. tf32x3
-    // stays on the FMA path.
+    // f32 is exact (FMA) unless the precision is tf32 or tf32x3 (three
+    // products of tf32 parts): then k8.
     // CHECK: block.dot {{.*}}test.accumulator = "fma"
     %2 = block.dot %af, %bf, %c : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
     // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 8]>
     %3 = block.dot %af, %bf, %c precision = tf32 : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
-    // CHECK: block.dot {{.*}}test.accumulator = "fma"
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 8]>
     %t3 = block.dot %af, %bf, %c precision = tf32x3 : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
     %a8 = arith.constant dense<1> : tensor<128x64xi8>
     %b8 = arith.constant dense<1> : tensor<64x128xi8>

@@ -93,5 +93,5 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
       dot.getContext(), getTargetChip(dot), aType.getElementType(), b,
       accType.getElementType(), accType.getShape()[0], accType.getShape()[1],
       aType.getShape()[1], numWarps,
-      /*allowTf32=*/dot.getPrecision() == DotPrecision::tf32, maxVersion);
+      /*allowTf32=*/dot.getPrecision() != DotPrecision::ieee, maxVersion);
 }

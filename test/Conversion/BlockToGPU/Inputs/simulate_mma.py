@@ -121,6 +121,7 @@ cases = [
     ("f16 into f16", 32, 32, 16, "f16", "f16", ROWS, ROWS, [2, 2], 4, None),
     ("bf16, warps repeating along n", 16, 16, 16, "bf16", "f32", ROWS, ROWS, [1, 4], 4, None),
     ("tf32, a k-major, b n-major (shared loads)", 32, 32, 16, "f32", "f32", ROWS4, ROWS4, [2, 2], 4, "tf32"),
+    ("tf32x3 (three products)", 32, 32, 16, "f32", "f32", ROWS4, ROWS4, [2, 2], 4, "tf32x3"),
     ("i8, a k-major, b n-major (shared loads)", 32, 32, 64, "i8", "i32", ROWS16, ROWS16, [2, 2], 4, None),
 ]
 

@@ -192,8 +192,9 @@ def run(text, nthreads, nout):
                  "arith.shli": lambda a, b: a << b, "arith.shrui": lambda a, b: (a & M32) >> b,
                  "arith.remsi": lambda a, b: int(math.fmod(a, b))}[opname]
             r = [s32(f(vals[0][t], vals[1][t])) if not isinstance(vals[0][t], bool) else bool(f(vals[0][t], vals[1][t]) & 1) for t in T]
-        elif opname in ("arith.addf", "arith.mulf"):
-            f = {"arith.addf": lambda a, b: a + b, "arith.mulf": lambda a, b: a * b}[opname]
+        elif opname in ("arith.addf", "arith.mulf", "llvm.fsub"):
+            f = {"arith.addf": lambda a, b: a + b, "arith.mulf": lambda a, b: a * b,
+                 "llvm.fsub": lambda a, b: a - b}[opname]
             r = [f(vals[0][t], vals[1][t]) for t in T]
         elif opname == "arith.cmpi":
             p = int(re.search(r"predicate = (\d+)", props).group(1))

@@ -40,7 +40,7 @@ MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
 
 /// The choice for `dot`, with the chip of its module and the warps of its
 /// kernel (4 when it has none); f32 operands go to tf32 tensor cores only
-/// with `precision = tf32`.
+/// with `precision = tf32` or `tf32x3` (three products of tf32 parts).
 MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, unsigned maxVersion = 3);
 
 } // namespace mlir::block
