@@ -86,21 +86,24 @@ func.func @old_chip(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, blo
 
 // -----
 
+// Products that share their accumulator's initial value keep the layouts
+// their paths need (the zero is converted where they meet).
 // CHECK-LABEL: func.func @precision
 // CHECK: block.dot {{.+}} : tensor<64x32xf32, #{{.+}}>, tensor<32x64xf32, #{{.+}}> -> tensor<64x64xf32, #blocked{{[0-9]*}}>
 // CHECK: block.dot {{.+}} precision = tf32 : tensor<64x32xf32, #{{.+}}>, tensor<32x64xf32, #{{.+}}> -> tensor<64x64xf32, #mma>
+// CHECK: block.dot {{.+}} precision = tf32x3 : tensor<64x32xf32, #{{.+}}>, tensor<32x64xf32, #{{.+}}> -> tensor<64x64xf32, #mma>
 module attributes {block.target = "sm_80"} {
 func.func @precision(%x: f32, %p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
   %a = block.splat %x : tensor<64x32xf32>
   %b = block.splat %x : tensor<32x64xf32>
   %z = arith.constant dense<0.0> : tensor<64x64xf32>
   %d = block.dot %a, %b, %z : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
-  %z2 = arith.constant dense<0.0> : tensor<64x64xf32>
-  %e = block.dot %a, %b, %z2 precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+  %e = block.dot %a, %b, %z precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+  %f = block.dot %a, %b, %z precision = tf32x3 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
   %ps = block.splat %p : tensor<64x64x!block.ptr<f32>>
   block.store %ps, %d : tensor<64x64x!block.ptr<f32>>
-  %qs = block.splat %p : tensor<64x64x!block.ptr<f32>>
-  block.store %qs, %e : tensor<64x64x!block.ptr<f32>>
+  block.store %ps, %e : tensor<64x64x!block.ptr<f32>>
+  block.store %ps, %f : tensor<64x64x!block.ptr<f32>>
   return
 }
 }

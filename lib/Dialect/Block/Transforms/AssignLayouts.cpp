@@ -367,7 +367,12 @@ private:
     if (layouts.count(value))
       return;
     layouts[value] = layout;
-    bool fromMma = isa<MmaLayoutAttr>(layout);
+    spread(value, acrossTrans);
+  }
+
+  /// Spreads the layout `value` has as seed() does.
+  void spread(Value value, bool acrossTrans = false) {
+    bool fromMma = isa<MmaLayoutAttr>(layouts.lookup(value));
     SmallVector<Value> queue{value};
     for (size_t next = 0; next < queue.size(); ++next) {
       Value from = queue[next];
@@ -514,12 +519,21 @@ private:
 
     // Then the accumulators of products, whose layout decides how much
     // each operand element loaded from shared memory is reused.
+    // Every product's result gets its own first, so that products that
+    // share an accumulator's initial value (one zero constant) keep the
+    // layout their path needs; the value converts where they meet.
+    SmallVector<Value> products;
     kernel.walk([&](DotOp dot) {
-      if (MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot, maxMmaVersion))
-        seed(dot.getResult(), mma);
-      else
-        seed(dot.getResult(), getAccumulatorLayout(dot.getType()));
+      if (layouts.count(dot.getResult()))
+        return;
+      MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot, maxMmaVersion);
+      layouts[dot.getResult()] =
+          mma ? DistributedLayoutAttr(mma)
+              : DistributedLayoutAttr(getAccumulatorLayout(dot.getType()));
+      products.push_back(dot.getResult());
     });
+    for (Value product : products)
+      spread(product);
 
     auto rankOf = [](Value value) {
       return cast<RankedTensorType>(value.getType()).getRank();
