@@ -26,22 +26,6 @@ static bool hasTensorType(TypeRange types) {
   return llvm::any_of(types, [](Type t) { return isa<RankedTensorType>(t); });
 }
 
-/// The aligned blocks of elements over which `value` is provably constant:
-/// per dimension the largest power of two dividing its constancy.
-static SmallVector<int64_t> getConstantBlock(const AxisInfoAnalysis &axisInfo,
-                                             Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  SmallVector<int64_t> block(type.getRank(), 1);
-  const AxisInfo *info = axisInfo.getAxisInfo(value);
-  if (!info)
-    return block;
-  for (auto [size, constancy, extent] :
-       llvm::zip(block, info->getConstancy(), type.getShape()))
-    if (constancy > 0)
-      size = std::min(constancy & -constancy, extent);
-  return block;
-}
-
 namespace {
 struct ElementwiseOpToGPU : ConversionPattern {
   ElementwiseOpToGPU(const TypeConverter &converter, MLIRContext *context,

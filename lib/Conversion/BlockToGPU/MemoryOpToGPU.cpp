@@ -82,7 +82,8 @@ struct LoadOpToGPU : OpConversionPattern<LoadOp> {
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = adaptor.getMask();
     ValueRange others = adaptor.getOther();
-    SmallVector<Value> results(ptrs.size());
+    SmallVector<unsigned> sameLoad = getSameLoads(op, dist);
+    SmallVector<Value> loaded(ptrs.size()), results(ptrs.size());
     for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += width) {
       if (dist && !dist->isFirstCopy(reg)) {
         for (unsigned i = 0; i < width; ++i)
@@ -90,16 +91,48 @@ struct LoadOpToGPU : OpConversionPattern<LoadOp> {
         continue;
       }
       Value mask = masks.empty() ? Value() : masks[reg];
-      SmallVector<Value> loaded = emitGlobalLoad(
-          rewriter, loc, ptrs[reg], elementType, width, mask, hints);
+      auto sharesRun = [&] {
+        return !sameLoad.empty() && sameLoad[reg] != reg &&
+               llvm::all_of(llvm::seq(0u, width), [&](unsigned i) {
+                 return sameLoad[reg + i] == sameLoad[reg] + i;
+               });
+      };
+      if (sharesRun()) {
+        for (unsigned i = 0; i < width; ++i)
+          loaded[reg + i] = loaded[sameLoad[reg] + i];
+      } else {
+        SmallVector<Value> run = emitGlobalLoad(rewriter, loc, ptrs[reg],
+                                                elementType, width, mask, hints);
+        llvm::copy(run, loaded.begin() + reg);
+      }
       for (unsigned i = 0; i < width; ++i)
         results[reg + i] =
-            others.empty() ? loaded[i]
-                           : Value(arith::SelectOp::create(
-                                 rewriter, loc, mask, loaded[i], others[reg + i]));
+            others.empty()
+                ? loaded[reg + i]
+                : Value(arith::SelectOp::create(rewriter, loc, mask,
+                                                loaded[reg + i],
+                                                others[reg + i]));
     }
     rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
     return success();
+  }
+
+  /// For every register, the one whose load it shares: the lowest that
+  /// provably reads the same address under the same mask (a per-row scale
+  /// broadcast along a thread's registers is read once); empty where that
+  /// is every register itself. Runs of a vector load are shared whole.
+  SmallVector<unsigned>
+  getSameLoads(LoadOp op, const std::optional<TensorDistribution> &dist) const {
+    if (!dist || op.getIsVolatile())
+      return {};
+    SmallVector<int64_t> block = getConstantBlock(axisInfo, op.getPtr());
+    if (Value mask = op.getMask())
+      for (auto [size, maskSize] :
+           llvm::zip(block, getConstantBlock(axisInfo, mask)))
+        size = std::min(size, maskSize);
+    if (llvm::all_of(block, [](int64_t size) { return size == 1; }))
+      return {};
+    return dist->getBlockRepresentatives(block);
   }
 
   const AxisInfoAnalysis &axisInfo;

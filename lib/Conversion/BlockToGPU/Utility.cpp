@@ -4,6 +4,7 @@
 
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
+#include "block/Analysis/AxisInfo.h"
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
 
@@ -247,4 +248,18 @@ SmallVector<Value> mlir::block::emitCombine(OpBuilder &b, Location loc,
   for (Value value : body.getTerminator()->getOperands())
     results.push_back(mapping.lookupOrDefault(value));
   return results;
+}
+
+SmallVector<int64_t> mlir::block::getConstantBlock(
+    const AxisInfoAnalysis &axisInfo, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> block(type.getRank(), 1);
+  const AxisInfo *info = axisInfo.getAxisInfo(value);
+  if (!info)
+    return block;
+  for (auto [size, constancy, extent] :
+       llvm::zip(block, info->getConstancy(), type.getShape()))
+    if (constancy > 0)
+      size = std::min(constancy & -constancy, extent);
+  return block;
 }

@@ -11,6 +11,8 @@
 
 namespace mlir::block {
 
+class AxisInfoAnalysis;
+
 /// Converts block types to per-thread types: `!block.ptr<T>` becomes
 /// `!llvm.ptr<1>`, a tensor with a distributed layout becomes its elements
 /// in one thread, one value per register (1:N).
@@ -88,6 +90,11 @@ Value emitShuffle(OpBuilder &b, Location loc, Value value, Value offset,
 /// and returns the combined values.
 SmallVector<Value> emitCombine(OpBuilder &b, Location loc, Region &combiner,
                                ValueRange accumulated, ValueRange next);
+
+/// The aligned blocks of elements over which the tensor `value` is provably
+/// constant: per dimension the largest power of two dividing its constancy.
+SmallVector<int64_t> getConstantBlock(const AxisInfoAnalysis &axisInfo,
+                                      Value value);
 
 /// The values of a 1:N adaptor operand for register `reg`: a scalar operand
 /// of a tensor operation serves every register.
