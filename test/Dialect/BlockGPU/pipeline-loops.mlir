@@ -17,10 +17,10 @@
 // CHECK: }
 // CHECK: blockgpu.async_commit_group
 // CHECK: scf.if
-// CHECK:   blockgpu.memdesc_index %[[RING]][%c1_i32]
+// CHECK:   blockgpu.memdesc_index %[[RING]][%c1_i32{{.*}}]
 // CHECK:   blockgpu.async_copy
 // CHECK: blockgpu.async_commit_group
-// CHECK: scf.for %[[IV:.+]] = %[[LB]] to %[[UB]] step %[[STEP:.+]] iter_args(%{{.+}} = %{{.+}}, %[[READ:.+]] = %c0_i32{{.*}}, %[[WRITE:.+]] = %c2_i32)
+// CHECK: scf.for %[[IV:.+]] = %[[LB]] to %[[UB]] step %[[STEP:.+]] iter_args(%{{.+}} = %{{.+}}, %[[READ:.+]] = %c0_i32{{.*}}, %[[WRITE:.+]] = %c2_i32{{.*}})
 // CHECK-NEXT: blockgpu.async_wait {num = 1 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[AHEAD:.+]] = arith.addi %[[IV]], %{{.+}} : i32
