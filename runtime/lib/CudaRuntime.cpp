@@ -348,6 +348,14 @@ Error Kernel::launch(const Grid &grid, const KernelArg *args, size_t numArgs,
   return launchUnchecked(grid, args, numArgs, stream);
 }
 
+const KernelVariant *Kernel::variantFor(const KernelArg *args,
+                                        size_t numArgs) const {
+  const KernelVariant *variant = selectVariant(*kernelInfo, args, numArgs);
+  if (!variant || !variantFuncs[variant - kernelInfo->variants.data()])
+    return nullptr;
+  return variant;
+}
+
 Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
                               size_t numArgs, CUstream stream) const {
   if (numArgs != kernelInfo->parameters.size() || numArgs > maxKernelParameters)
@@ -364,12 +372,10 @@ Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
   }
   CUfunction function = func;
   uint64_t sharedBytes = kernelInfo->sharedMemoryBytes;
-  if (const KernelVariant *variant = selectVariant(*kernelInfo, args, numArgs))
-    if (CUfunction specialised =
-            variantFuncs[variant - kernelInfo->variants.data()]) {
-      function = specialised;
-      sharedBytes = variant->sharedMemoryBytes;
-    }
+  if (const KernelVariant *variant = variantFor(args, numArgs)) {
+    function = variantFuncs[variant - kernelInfo->variants.data()];
+    sharedBytes = variant->sharedMemoryBytes;
+  }
   CUresult r = cuda().cuLaunchKernel(
       function, static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y),
       static_cast<unsigned>(grid.z), kernelInfo->threadsPerBlock, 1, 1,

@@ -90,6 +90,11 @@ public:
                CUstream stream = nullptr) const {
     return launch(grid, args.data(), args.size(), stream);
   }
+  /// The variant a launch with `args` runs (selectVariant, less those this
+  /// device cannot give their shared memory), or nullptr for the generic
+  /// kernel.
+  const KernelVariant *variantFor(const KernelArg *args, size_t numArgs) const;
+
   /// The same launch without the manifest check, for measuring what the
   /// check costs. Only the argument count is verified; the variant is chosen
   /// as by launch.
