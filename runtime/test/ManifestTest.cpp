@@ -271,34 +271,38 @@ TEST(Manifest, RejectsDuplicateKernelsAndTooManyParameters) {
 }
 
 TEST(Manifest, SurvivesCorruptInput) {
-  // Truncations and byte flips of a valid manifest must never crash; most
-  // are errors, none may be accepted with the wrong kernel count.
-  std::string text = sampleManifest;
-  for (size_t length = 0; length < text.size(); ++length) {
-    Expected<Manifest> m = parseManifest(text.substr(0, length));
-    EXPECT_FALSE(m) << "accepted a truncation to " << length << " bytes";
-  }
-  SplitMix64 rng(42);
-  for (int trial = 0; trial < 20000; ++trial) {
-    std::string mutated = text;
-    for (int flips = 1 + rng.next() % 4; flips > 0; --flips) {
-      size_t at = rng.next() % mutated.size();
-      switch (rng.next() % 3) {
-      case 0:
-        mutated[at] = static_cast<char>(rng.next());
-        break;
-      case 1:
-        mutated.erase(at, 1 + rng.next() % 8);
-        break;
-      default:
-        mutated.insert(at, 1, "{}[]\",:0-e\\"[rng.next() % 11]);
-      }
+  // Truncations and byte flips of valid manifests, with and without
+  // variants, must never crash; most are errors, none may be accepted with
+  // the wrong kernel count.
+  for (std::string text : {sampleManifest, variantsManifest}) {
+    for (size_t length = 0; length < text.size(); ++length) {
+      Expected<Manifest> m = parseManifest(text.substr(0, length));
+      EXPECT_FALSE(m) << "accepted a truncation to " << length << " bytes";
     }
-    Expected<Manifest> m = parseManifest(mutated);
-    if (m) {
-      EXPECT_LE(m->kernels.size(), 1u);
-    } else {
-      EXPECT_FALSE(m.errorMessage().empty());
+    SplitMix64 rng(42);
+    for (int trial = 0; trial < 20000; ++trial) {
+      std::string mutated = text;
+      for (int flips = 1 + rng.next() % 4; flips > 0; --flips) {
+        size_t at = rng.next() % mutated.size();
+        switch (rng.next() % 3) {
+        case 0:
+          mutated[at] = static_cast<char>(rng.next());
+          break;
+        case 1:
+          mutated.erase(at, 1 + rng.next() % 8);
+          break;
+        default:
+          mutated.insert(at, 1, "{}[]\",:0-e\\"[rng.next() % 11]);
+        }
+      }
+      Expected<Manifest> m = parseManifest(mutated);
+      if (m) {
+        EXPECT_LE(m->kernels.size(), 1u);
+        Expected<Manifest> again = parseManifest(writeManifest(*m));
+        EXPECT_TRUE(again) << again.errorMessage();
+      } else {
+        EXPECT_FALSE(m.errorMessage().empty());
+      }
     }
   }
 }
