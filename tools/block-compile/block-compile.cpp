@@ -456,12 +456,15 @@ addLoweredVariants(ModuleOp module, StringRef name,
                    SmallVectorImpl<blockrt::KernelInfo> &functions) {
   if (plan.empty())
     return success();
+  auto kernelOf = [&](const ::block::PlannedVariant &variant)
+      -> blockrt::KernelInfo & {
+    return *llvm::find_if(kernels, [&](const blockrt::KernelInfo &kernel) {
+      return kernel.name == variant.kernel;
+    });
+  };
   SmallVector<blockrt::KernelInfo> lowered;
   for (const ::block::PlannedVariant &variant : plan) {
-    blockrt::KernelInfo info =
-        *llvm::find_if(kernels, [&](const blockrt::KernelInfo &kernel) {
-          return kernel.name == variant.kernel;
-        });
+    blockrt::KernelInfo info = kernelOf(variant);
     info.name = variant.symbol;
     lowered.push_back(std::move(info));
   }
@@ -472,10 +475,7 @@ addLoweredVariants(ModuleOp module, StringRef name,
     return failure();
   auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
   for (auto [variant, info] : llvm::zip_equal(plan, lowered)) {
-    blockrt::KernelInfo &kernel =
-        *llvm::find_if(kernels, [&](const blockrt::KernelInfo &kernel) {
-          return kernel.name == variant.kernel;
-        });
+    blockrt::KernelInfo &kernel = kernelOf(variant);
     if (info.numWarps != kernel.numWarps)
       return gpu.emitError() << "variant @" << variant.symbol << " runs "
                              << info.numWarps << " warps, its kernel @"
