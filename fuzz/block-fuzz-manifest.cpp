@@ -4,10 +4,10 @@
 // (which parses the JSON and validates every field). A manifest that is
 // accepted is used as the runtime uses it: each kernel is looked up, its
 // parameters printed, and a launch with well-formed arguments checked
-// against it; the JSON, and the manifest, are written back and parsed
-// again. The reader must
-// answer every input with a manifest or an error message, never a crash,
-// and its error must name the origin.
+// against it, and its variant chosen; the JSON, and the manifest, are
+// written back and parsed again. The reader must answer every input with a
+// manifest or an error message, never a crash, and its error must name the
+// origin.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +97,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     (void)e;
     Error e2 = checkLaunch(kernel, Grid{1u << 31, 65536, 0}, args, 0);
     (void)e2;
+    // The variant a launch runs keeps every assumption it was built on.
+    if (const KernelVariant *variant =
+            selectVariant(kernel, args.data(), args.size()))
+      for (const VariantAssumption &assumption : variant->assume)
+        if (!holds(assumption, args[assumption.index].signedValue()))
+          bug("selectVariant chose '" + variant->symbol +
+                  "', whose assumptions the arguments break",
+              text);
   }
   return 0;
 }

@@ -81,8 +81,8 @@ def _read_source(source_or_path, name):
 
 
 def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
-            opt_level=None, cubin=None, raise_occupancy=None, name=None,
-            compiler=None, cache=True, runtime=None):
+            opt_level=None, cubin=None, raise_occupancy=None, specialize=None,
+            name=None, compiler=None, cache=True, runtime=None):
     """Compiles a block program (its text, or the path of a .mlir file) into
     a bundle and returns it (a `block.Bundle`), from the cache when it was
     compiled before.
@@ -90,7 +90,10 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
     The options are block-compile's: `chip` (e.g. "sm_90a", "sm_80"),
     `num_warps` (for kernels without block.num_warps), `features` ("+ptx80"),
     `opt_level`, `cubin` (True: require ptxas; False: PTX only; None: a
-    cubin where ptxas is found) and `raise_occupancy`. `name` names the
+    cubin where ptxas is found), `raise_occupancy` and `specialize` ("auto",
+    "none", or argument names, as a list or comma-separated: the integer
+    arguments to build variants on, divisible by 16 or equal to 1, among
+    which the runtime picks at launch). `name` names the
     module (default: the file's stem, or "kernels" for text). `compiler` is
     the block-compile to run (default $BLOCK_COMPILE, else PATH). With
     `cache=False` it compiles into a fresh temporary directory. Failures
@@ -111,6 +114,10 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         options.append("--cubin" if cubin else "--no-cubin")
     if raise_occupancy is not None:
         options.append(f"--raise-occupancy={'true' if raise_occupancy else 'false'}")
+    if specialize is not None:
+        if not isinstance(specialize, str):
+            specialize = ",".join(specialize)
+        options.append(f"--specialize={specialize}")
     path = find_compiler(compiler)
     from ._bundle import Bundle
 

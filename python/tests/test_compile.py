@@ -99,6 +99,13 @@ class Cache(unittest.TestCase):
         self.assertEqual(sorted(os.path.basename(e) for e in entries),
                          ["kernels.json", "kernels.ptx"])
 
+    def test_specialize_option(self):
+        named = block.compile(SOURCE, specialize=["n", "m"])
+        self.assertEqual(named.manifest["options"], ["--chip=sm_90a", "--specialize=n,m"])
+        off = block.compile(SOURCE, specialize="none")
+        self.assertEqual(off.manifest["options"], ["--chip=sm_90a", "--specialize=none"])
+        self.assertEqual(len(self.runs()), 2)
+
     def test_key(self):
         paths = {block.compile(SOURCE).manifest_path}
         variants = [((SOURCE + "// more\n",), {}), ((SOURCE,), {"chip": "sm_80"}),

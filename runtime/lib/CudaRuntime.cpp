@@ -226,16 +226,27 @@ Module::~Module() {
     cuda().cuModuleUnload(module);
 }
 
-Expected<Kernel> Module::getKernel(std::string_view name) const {
-  Expected<const KernelInfo *> found = bundle.getKernel(name);
-  if (!found)
-    return found.takeError();
-  const KernelInfo *info = *found;
-  Kernel kernel;
-  kernel.kernelInfo = info;
-  std::string call = "cuModuleGetFunction(" + info->name + ")";
+namespace {
+/// A function of a loaded module and the dynamic shared memory it may use.
+struct LoadedFunction {
+  CUfunction func = nullptr;
+  uint64_t maxDynamicShared = 0;
+};
+} // namespace
+
+/// Looks up `symbol` (kernel `info` or one of its variants, needing
+/// `sharedBytes` of dynamic shared memory) and checks that the code takes
+/// the manifest's parameters; opts in to more than 48 KiB of shared memory
+/// where the device has it.
+static Expected<LoadedFunction> loadFunction(CUmodule module,
+                                             const CudaDevice &device,
+                                             const KernelInfo *info,
+                                             const std::string &symbol,
+                                             uint64_t sharedBytes) {
+  LoadedFunction loaded;
+  std::string call = "cuModuleGetFunction(" + symbol + ")";
   if (Error e = checkCuda(
-          cuda().cuModuleGetFunction(&kernel.func, module, info->name.c_str()),
+          cuda().cuModuleGetFunction(&loaded.func, module, symbol.c_str()),
           call.c_str()))
     return e;
 
@@ -244,9 +255,9 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
   for (const KernelParameter &param : info->parameters) {
     size_t offset = 0, size = 0;
     CUresult r =
-        cuda().cuFuncGetParamInfo(kernel.func, param.index, &offset, &size);
+        cuda().cuFuncGetParamInfo(loaded.func, param.index, &offset, &size);
     if (r == CUDA_ERROR_INVALID_VALUE)
-      return makeError("kernel '" + info->name + "' takes " +
+      return makeError("kernel '" + symbol + "' takes " +
                        std::to_string(param.index) +
                        " parameters, its manifest lists " +
                        std::to_string(info->parameters.size()));
@@ -254,16 +265,16 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
       return e;
     size_t expected = param.isPointer() ? 8 : elementSize(param.type);
     if (size != expected)
-      return makeError("kernel '" + info->name + "' parameter " +
+      return makeError("kernel '" + symbol + "' parameter " +
                        std::to_string(param.index) + " ('" + param.name +
                        "') is " + std::to_string(size) +
                        " bytes in the code, but its manifest type " +
                        param.typeString() + " is " + std::to_string(expected));
   }
   size_t offset = 0, size = 0;
-  if (cuda().cuFuncGetParamInfo(kernel.func, info->parameters.size(), &offset,
+  if (cuda().cuFuncGetParamInfo(loaded.func, info->parameters.size(), &offset,
                                 &size) == CUDA_SUCCESS)
-    return makeError("kernel '" + info->name +
+    return makeError("kernel '" + symbol +
                      "' takes more parameters than the " +
                      std::to_string(info->parameters.size()) +
                      " its manifest lists");
@@ -271,34 +282,58 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
   int staticShared = 0, maxThreads = 0;
   if (Error e = checkCuda(
           cuda().cuFuncGetAttribute(
-              &staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kernel.func),
+              &staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, loaded.func),
           "cuFuncGetAttribute(SHARED_SIZE_BYTES)"))
     return e;
   if (Error e =
           checkCuda(cuda().cuFuncGetAttribute(
                         &maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-                        kernel.func),
+                        loaded.func),
                     "cuFuncGetAttribute(MAX_THREADS_PER_BLOCK)"))
     return e;
   if (info->threadsPerBlock > static_cast<unsigned>(maxThreads))
-    return makeError("kernel '" + info->name + "' needs " +
+    return makeError("kernel '" + symbol + "' needs " +
                      std::to_string(info->threadsPerBlock) +
                      " threads per block, but this device runs at most " +
                      std::to_string(maxThreads) + " of it");
-  uint64_t deviceLimit = device->maxSharedMemoryPerBlock();
-  kernel.maxDynamicShared =
+  uint64_t deviceLimit = device.maxSharedMemoryPerBlock();
+  loaded.maxDynamicShared =
       deviceLimit > uint64_t(staticShared) ? deviceLimit - staticShared : 0;
   // Past 48 KiB the kernel must opt in; a request beyond the device's limit
   // is left for the launch check to refuse with a clear message.
   constexpr uint64_t defaultLimit = 48 * 1024;
-  if (info->sharedMemoryBytes > defaultLimit &&
-      info->sharedMemoryBytes <= kernel.maxDynamicShared)
+  if (sharedBytes > defaultLimit && sharedBytes <= loaded.maxDynamicShared)
     if (Error e = checkCuda(
             cuda().cuFuncSetAttribute(
-                kernel.func, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                static_cast<int>(info->sharedMemoryBytes)),
+                loaded.func, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                static_cast<int>(sharedBytes)),
             "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)"))
       return e;
+  return loaded;
+}
+
+Expected<Kernel> Module::getKernel(std::string_view name) const {
+  Expected<const KernelInfo *> found = bundle.getKernel(name);
+  if (!found)
+    return found.takeError();
+  const KernelInfo *info = *found;
+  Kernel kernel;
+  kernel.kernelInfo = info;
+  Expected<LoadedFunction> generic =
+      loadFunction(module, *device, info, info->name, info->sharedMemoryBytes);
+  if (!generic)
+    return generic.takeError();
+  kernel.func = generic->func;
+  kernel.maxDynamicShared = generic->maxDynamicShared;
+  for (const KernelVariant &variant : info->variants) {
+    Expected<LoadedFunction> loaded = loadFunction(
+        module, *device, info, variant.symbol, variant.sharedMemoryBytes);
+    if (!loaded)
+      return loaded.takeError();
+    kernel.variantFuncs.push_back(
+        variant.sharedMemoryBytes <= loaded->maxDynamicShared ? loaded->func
+                                                              : nullptr);
+  }
   return kernel;
 }
 
@@ -311,6 +346,14 @@ Error Kernel::launch(const Grid &grid, const KernelArg *args, size_t numArgs,
   if (Error e = checkLaunch(*kernelInfo, grid, args, numArgs, maxDynamicShared))
     return e;
   return launchUnchecked(grid, args, numArgs, stream);
+}
+
+const KernelVariant *Kernel::variantFor(const KernelArg *args,
+                                        size_t numArgs) const {
+  const KernelVariant *variant = selectVariant(*kernelInfo, args, numArgs);
+  if (!variant || !variantFuncs[variant - kernelInfo->variants.data()])
+    return nullptr;
+  return variant;
 }
 
 Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
@@ -327,11 +370,17 @@ Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
     values[i] = args[i].bits;
     params[i] = &values[i];
   }
+  CUfunction function = func;
+  uint64_t sharedBytes = kernelInfo->sharedMemoryBytes;
+  if (const KernelVariant *variant = variantFor(args, numArgs)) {
+    function = variantFuncs[variant - kernelInfo->variants.data()];
+    sharedBytes = variant->sharedMemoryBytes;
+  }
   CUresult r = cuda().cuLaunchKernel(
-      func, static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y),
+      function, static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y),
       static_cast<unsigned>(grid.z), kernelInfo->threadsPerBlock, 1, 1,
-      static_cast<unsigned>(kernelInfo->sharedMemoryBytes), stream,
-      numArgs ? params : nullptr, nullptr);
+      static_cast<unsigned>(sharedBytes), stream, numArgs ? params : nullptr,
+      nullptr);
   if (r != CUDA_SUCCESS)
     return checkCuda(r, ("cuLaunchKernel(" + kernelInfo->name + ")").c_str());
   return Error::success();

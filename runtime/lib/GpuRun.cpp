@@ -260,8 +260,17 @@ Error runOnGpu(const RunSpec &spec, const GpuRunOptions &options,
     return e;
   if (Error e = synchronize(kernel->info()))
     return e;
-  os << "ran '" << options.kernel << "' on grid " << options.grid.str()
-     << " x " << kernel->info().threadsPerBlock << " threads\n";
+  os << "ran '" << options.kernel << "'";
+  if (const KernelVariant *variant = kernel->variantFor(
+          deviceArgs->args.data(), deviceArgs->args.size())) {
+    os << " (variant " << variant->symbol << ":";
+    for (const std::string &assumption : variant->assumptions)
+      os << (&assumption == &variant->assumptions.front() ? " " : ", ")
+         << assumption;
+    os << ")";
+  }
+  os << " on grid " << options.grid.str() << " x "
+     << kernel->info().threadsPerBlock << " threads\n";
 
   // Results go to fresh buffers: the inputs stay intact for timing.
   std::vector<HostBuffer> results(spec.args.size());

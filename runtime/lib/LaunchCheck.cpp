@@ -193,4 +193,26 @@ Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
   return Error::success();
 }
 
+const KernelVariant *selectVariant(const KernelInfo &kernel,
+                                   const KernelArg *args, size_t numArgs) {
+  const KernelVariant *best = nullptr;
+  for (const KernelVariant &variant : kernel.variants) {
+    if (best && variant.assume.size() <= best->assume.size())
+      continue;
+    bool allHold = true;
+    for (const VariantAssumption &assumption : variant.assume) {
+      const KernelArg *arg =
+          assumption.index < numArgs ? &args[assumption.index] : nullptr;
+      if (!arg || arg->isPointer() || isFloatType(arg->type) ||
+          !holds(assumption, arg->signedValue())) {
+        allHold = false;
+        break;
+      }
+    }
+    if (allHold)
+      best = &variant;
+  }
+  return best;
+}
+
 } // namespace blockrt

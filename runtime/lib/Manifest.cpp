@@ -49,6 +49,32 @@ describeAssumptions(const std::vector<KernelParameter> &parameters) {
   return assumptions;
 }
 
+std::vector<std::string> describeAssumptions(const KernelInfo &kernel,
+                                             const KernelVariant &variant) {
+  std::vector<std::string> assumptions;
+  for (const VariantAssumption &a : variant.assume) {
+    std::string name = a.index < kernel.parameters.size()
+                           ? kernel.parameters[a.index].name
+                           : "arg" + std::to_string(a.index);
+    if (a.equals)
+      assumptions.push_back(name + " is " + std::to_string(*a.equals));
+    else
+      assumptions.push_back(name + " is divisible by " +
+                            std::to_string(a.divisibility));
+  }
+  return assumptions;
+}
+
+bool holds(const VariantAssumption &assumption, int64_t value) {
+  if (assumption.equals)
+    return value == *assumption.equals;
+  // As checkLaunch tests hints: on the magnitude, as unsigned, since
+  // -INT64_MIN does not fit in int64_t.
+  uint64_t magnitude = value < 0 ? uint64_t(0) - static_cast<uint64_t>(value)
+                                 : static_cast<uint64_t>(value);
+  return magnitude % assumption.divisibility == 0;
+}
+
 static std::string resolve(const std::string &directory,
                            const std::string &file) {
   if (directory.empty())
@@ -114,6 +140,14 @@ public:
                                      "\"");
         manifest.kernels.push_back(std::move(kernel));
       }
+      // A variant's symbol names a function of the same PTX module.
+      for (size_t i = 0; i < manifest.kernels.size(); ++i)
+        for (size_t v = 0; v < manifest.kernels[i].variants.size(); ++v)
+          if (!names.insert(manifest.kernels[i].variants[v].symbol).second)
+            report("kernels[" + std::to_string(i) + "].variants[" +
+                       std::to_string(v) + "].symbol",
+                   "\"" + manifest.kernels[i].variants[v].symbol +
+                       "\" names another kernel or variant");
     }
     return finish(manifest);
   }
@@ -303,6 +337,102 @@ private:
         kernel.assumptions.push_back(array[i].getString());
       }
     }
+
+    // Absent in manifests written before block-compile specialised kernels.
+    if (const JsonValue *variants =
+            readArray(value, path, "variants", /*required=*/false)) {
+      const JsonValue::Array &array = variants->getArray();
+      if (array.size() > maxKernelVariants)
+        report(path + ".variants",
+               "a kernel may have at most " +
+                   std::to_string(maxKernelVariants) + " variants, got " +
+                   std::to_string(array.size()));
+      for (size_t i = 0; i < array.size() && i < maxKernelVariants; ++i) {
+        KernelVariant variant;
+        if (readVariant(array[i], path + ".variants[" + std::to_string(i) + "]",
+                        kernel, variant))
+          kernel.variants.push_back(std::move(variant));
+      }
+    }
+    return problems.size() == problemsBefore;
+  }
+
+  bool readVariant(const JsonValue &value, const std::string &path,
+                   const KernelInfo &kernel, KernelVariant &variant) {
+    if (!value.isObject()) {
+      wrongKind(path, "an object", value);
+      return false;
+    }
+    size_t problemsBefore = problems.size();
+    readString(value, path, "symbol", variant.symbol);
+    int64_t shared = 0;
+    readInteger(value, path, "shared_memory_bytes", 0, UINT32_MAX, shared);
+    variant.sharedMemoryBytes = static_cast<uint64_t>(shared);
+    const JsonValue *assume = readArray(value, path, "assume");
+    if (!assume)
+      return false;
+    if (assume->getArray().empty())
+      report(path + ".assume", "expected at least one assumption (the "
+                               "generic kernel assumes none)");
+    std::set<unsigned> seen;
+    for (size_t i = 0; i < assume->getArray().size(); ++i) {
+      std::string at = path + ".assume[" + std::to_string(i) + "]";
+      VariantAssumption assumption;
+      if (!readVariantAssumption(assume->getArray()[i], at, kernel,
+                                 assumption))
+        continue;
+      if (!seen.insert(assumption.index).second)
+        report(at + ".index", "parameter " +
+                                  std::to_string(assumption.index) +
+                                  " is assumed twice");
+      variant.assume.push_back(assumption);
+    }
+    variant.assumptions = describeAssumptions(kernel, variant);
+    return problems.size() == problemsBefore;
+  }
+
+  bool readVariantAssumption(const JsonValue &value, const std::string &path,
+                             const KernelInfo &kernel,
+                             VariantAssumption &assumption) {
+    if (!value.isObject()) {
+      wrongKind(path, "an object", value);
+      return false;
+    }
+    size_t problemsBefore = problems.size();
+    int64_t index = 0;
+    if (!readInteger(value, path, "index", 0, INT64_MAX, index))
+      return false;
+    if (static_cast<size_t>(index) >= kernel.parameters.size()) {
+      report(path + ".index", "the kernel has no parameter " +
+                                  std::to_string(index));
+      return false;
+    }
+    assumption.index = static_cast<unsigned>(index);
+    const KernelParameter &param = kernel.parameters[index];
+    if (param.isPointer() || isFloatType(param.type))
+      report(path + ".index", "parameter " + std::to_string(index) + " ('" +
+                                  param.name + "', " + param.typeString() +
+                                  ") is not an integer scalar");
+    std::string name;
+    if (readString(value, path, "name", name, /*required=*/false) &&
+        name != param.name)
+      report(path + ".name", "parameter " + std::to_string(index) +
+                                 " is named \"" + param.name + "\", not \"" +
+                                 name + "\"");
+    bool hasDivisibility = value.find("divisibility") != nullptr;
+    bool hasEquals = value.find("equals") != nullptr;
+    if (hasDivisibility == hasEquals) {
+      report(path, "expected exactly one of \"divisibility\" and \"equals\"");
+      return false;
+    }
+    int64_t number = 0;
+    if (hasDivisibility) {
+      if (readInteger(value, path, "divisibility", 2, INT64_MAX, number))
+        assumption.divisibility = static_cast<uint64_t>(number);
+    } else if (readInteger(value, path, "equals", INT64_MIN, INT64_MAX,
+                           number)) {
+      assumption.equals = number;
+    }
     return problems.size() == problemsBefore;
   }
 
@@ -392,13 +522,38 @@ std::string writeManifest(const Manifest &manifest) {
     }
     JsonValue::Array assumptions(kernel.assumptions.begin(),
                                  kernel.assumptions.end());
-    kernels.push_back(JsonValue::Object{
+    JsonValue::Object entry{
         {"name", kernel.name},
         {"num_warps", kernel.numWarps},
         {"threads_per_block", kernel.threadsPerBlock},
         {"shared_memory_bytes", kernel.sharedMemoryBytes},
         {"parameters", std::move(parameters)},
-        {"assumptions", std::move(assumptions)}});
+        {"assumptions", std::move(assumptions)}};
+    if (!kernel.variants.empty()) {
+      JsonValue::Array variants;
+      for (const KernelVariant &variant : kernel.variants) {
+        JsonValue::Array assume;
+        for (const VariantAssumption &a : variant.assume) {
+          JsonValue::Object fact{{"index", a.index}};
+          if (a.index < kernel.parameters.size())
+            fact.emplace_back("name", kernel.parameters[a.index].name);
+          if (a.equals)
+            fact.emplace_back("equals", *a.equals);
+          else
+            fact.emplace_back("divisibility", a.divisibility);
+          assume.push_back(std::move(fact));
+        }
+        JsonValue::Array words(variant.assumptions.begin(),
+                               variant.assumptions.end());
+        variants.push_back(JsonValue::Object{
+            {"symbol", variant.symbol},
+            {"shared_memory_bytes", variant.sharedMemoryBytes},
+            {"assume", std::move(assume)},
+            {"assumptions", std::move(words)}});
+      }
+      entry.emplace_back("variants", std::move(variants));
+    }
+    kernels.push_back(std::move(entry));
   }
   JsonValue::Object root{
       {"format", "block-bundle"},

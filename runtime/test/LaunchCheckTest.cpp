@@ -258,3 +258,38 @@ TEST(Grid, RejectsMalformed) {
   EXPECT_NE(error("99999999999999999999").find("is not a positive integer"),
             std::string::npos);
 }
+
+TEST(SelectVariant, PicksTheMostSpecialisedThatHolds) {
+  Expected<Manifest> m = parseManifest(variantsManifest);
+  ASSERT_TRUE(m) << m.errorMessage();
+  KernelInfo &kernel = m->kernels[0];
+  // Besides scale__v1 (n and stride divisible by 16) and scale__v2 (n
+  // divisible by 16, stride 1): one on n alone, listed last.
+  KernelVariant onN;
+  onN.symbol = "scale__n";
+  onN.assume = {kernel.variants[0].assume[0]};
+  kernel.variants.push_back(onN);
+  auto pick = [&](int32_t n, int64_t stride) -> std::string {
+    std::vector<KernelArg> args{KernelArg::pointer(0x1000), KernelArg::i32(n),
+                                KernelArg::i64(stride)};
+    const KernelVariant *v = selectVariant(kernel, args.data(), args.size());
+    return v ? v->symbol : "generic";
+  };
+  EXPECT_EQ(pick(1000, 3), "generic");
+  EXPECT_EQ(pick(1024, 3), "scale__n");
+  EXPECT_EQ(pick(1024, 32), "scale__v1");
+  EXPECT_EQ(pick(1024, 1), "scale__v2");
+  EXPECT_EQ(pick(1000, 1), "generic");
+  EXPECT_EQ(pick(-32, -16), "scale__v1");
+  EXPECT_EQ(pick(0, 0), "scale__v1");
+  EXPECT_EQ(pick(INT32_MIN, INT64_MIN), "scale__v1");
+  // An argument of the wrong kind never satisfies an assumption (checkLaunch
+  // refuses such a launch before a variant is chosen), nor a missing one.
+  std::vector<KernelArg> wrong{KernelArg::pointer(0x1000),
+                               KernelArg::pointer(1024), KernelArg::i64(1)};
+  EXPECT_EQ(selectVariant(kernel, wrong.data(), wrong.size()), nullptr);
+  std::vector<KernelArg> args{KernelArg::pointer(0x1000), KernelArg::i32(16),
+                              KernelArg::i64(1)};
+  EXPECT_EQ(selectVariant(kernel, args.data(), 2)->symbol, "scale__n");
+  EXPECT_EQ(selectVariant(kernel, args.data(), 1), nullptr);
+}

@@ -271,34 +271,38 @@ TEST(Manifest, RejectsDuplicateKernelsAndTooManyParameters) {
 }
 
 TEST(Manifest, SurvivesCorruptInput) {
-  // Truncations and byte flips of a valid manifest must never crash; most
-  // are errors, none may be accepted with the wrong kernel count.
-  std::string text = sampleManifest;
-  for (size_t length = 0; length < text.size(); ++length) {
-    Expected<Manifest> m = parseManifest(text.substr(0, length));
-    EXPECT_FALSE(m) << "accepted a truncation to " << length << " bytes";
-  }
-  SplitMix64 rng(42);
-  for (int trial = 0; trial < 20000; ++trial) {
-    std::string mutated = text;
-    for (int flips = 1 + rng.next() % 4; flips > 0; --flips) {
-      size_t at = rng.next() % mutated.size();
-      switch (rng.next() % 3) {
-      case 0:
-        mutated[at] = static_cast<char>(rng.next());
-        break;
-      case 1:
-        mutated.erase(at, 1 + rng.next() % 8);
-        break;
-      default:
-        mutated.insert(at, 1, "{}[]\",:0-e\\"[rng.next() % 11]);
-      }
+  // Truncations and byte flips of valid manifests, with and without
+  // variants, must never crash; most are errors, none may be accepted with
+  // the wrong kernel count.
+  for (std::string text : {sampleManifest, variantsManifest}) {
+    for (size_t length = 0; length < text.size(); ++length) {
+      Expected<Manifest> m = parseManifest(text.substr(0, length));
+      EXPECT_FALSE(m) << "accepted a truncation to " << length << " bytes";
     }
-    Expected<Manifest> m = parseManifest(mutated);
-    if (m) {
-      EXPECT_LE(m->kernels.size(), 1u);
-    } else {
-      EXPECT_FALSE(m.errorMessage().empty());
+    SplitMix64 rng(42);
+    for (int trial = 0; trial < 20000; ++trial) {
+      std::string mutated = text;
+      for (int flips = 1 + rng.next() % 4; flips > 0; --flips) {
+        size_t at = rng.next() % mutated.size();
+        switch (rng.next() % 3) {
+        case 0:
+          mutated[at] = static_cast<char>(rng.next());
+          break;
+        case 1:
+          mutated.erase(at, 1 + rng.next() % 8);
+          break;
+        default:
+          mutated.insert(at, 1, "{}[]\",:0-e\\"[rng.next() % 11]);
+        }
+      }
+      Expected<Manifest> m = parseManifest(mutated);
+      if (m) {
+        EXPECT_LE(m->kernels.size(), 1u);
+        Expected<Manifest> again = parseManifest(writeManifest(*m));
+        EXPECT_TRUE(again) << again.errorMessage();
+      } else {
+        EXPECT_FALSE(m.errorMessage().empty());
+      }
     }
   }
 }
@@ -385,6 +389,19 @@ static void expectSameManifest(const Manifest &got, const Manifest &want) {
       EXPECT_EQ(p.alignment, q.alignment);
       EXPECT_EQ(p.divisibility, q.divisibility);
     }
+    ASSERT_EQ(a.variants.size(), b.variants.size());
+    for (size_t v = 0; v < b.variants.size(); ++v) {
+      const KernelVariant &x = a.variants[v], &y = b.variants[v];
+      EXPECT_EQ(x.symbol, y.symbol);
+      EXPECT_EQ(x.sharedMemoryBytes, y.sharedMemoryBytes);
+      EXPECT_EQ(x.assumptions, y.assumptions);
+      ASSERT_EQ(x.assume.size(), y.assume.size());
+      for (size_t i = 0; i < y.assume.size(); ++i) {
+        EXPECT_EQ(x.assume[i].index, y.assume[i].index);
+        EXPECT_EQ(x.assume[i].divisibility, y.assume[i].divisibility);
+        EXPECT_EQ(x.assume[i].equals, y.assume[i].equals);
+      }
+    }
   }
 }
 
@@ -461,4 +478,87 @@ TEST(Manifest, RewritesTheSample) {
       parseManifest(writeManifest(*sample), "rewritten.json");
   ASSERT_TRUE(again) << again.errorMessage();
   expectSameManifest(*again, *sample);
+}
+
+TEST(Manifest, ReadsVariants) {
+  Expected<Manifest> m = parseManifest(variantsManifest, "scale.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  const KernelInfo &k = m->kernels[0];
+  ASSERT_EQ(k.variants.size(), 2u);
+  EXPECT_EQ(k.variants[0].symbol, "scale__v1");
+  EXPECT_EQ(k.variants[0].sharedMemoryBytes, 16u);
+  ASSERT_EQ(k.variants[0].assume.size(), 2u);
+  EXPECT_EQ(k.variants[0].assume[1].index, 2u);
+  EXPECT_EQ(k.variants[0].assume[1].divisibility, 16u);
+  EXPECT_FALSE(k.variants[0].assume[1].equals);
+  EXPECT_EQ(k.variants[1].assume[1].equals, std::optional<int64_t>(1));
+  EXPECT_EQ(k.variants[1].assumptions,
+            (std::vector<std::string>{"n is divisible by 16", "stride is 1"}));
+}
+
+TEST(Manifest, OldManifestsHaveNoVariants) {
+  Expected<Manifest> m = parseManifest(sampleManifest, "old.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_TRUE(m->kernels[0].variants.empty());
+  EXPECT_EQ(writeManifest(*m).find("\"variants\""), std::string::npos);
+}
+
+TEST(Manifest, ReportsMalformedVariants) {
+  struct Case {
+    const char *from, *to, *error;
+  };
+  const Case cases[] = {
+      {R"("symbol": "scale__v2")", R"("symbol": "scale")",
+       "kernels[0].variants[1].symbol: \"scale\" names another kernel or "
+       "variant"},
+      {R"("symbol": "scale__v2")", R"("symbol": "scale__v1")",
+       "kernels[0].variants[1].symbol: \"scale__v1\" names another kernel or "
+       "variant"},
+      {R"({"index": 2, "name": "stride", "equals": 1})",
+       R"({"index": 3, "name": "stride", "equals": 1})",
+       "kernels[0].variants[1].assume[1].index: the kernel has no parameter "
+       "3"},
+      {R"({"index": 2, "name": "stride", "equals": 1})",
+       R"({"index": 0, "name": "x", "equals": 1})",
+       "kernels[0].variants[1].assume[1].index: parameter 0 ('x', "
+       "!block.ptr<f32>) is not an integer scalar"},
+      {R"({"index": 2, "name": "stride", "equals": 1})",
+       R"({"index": 2, "name": "step", "equals": 1})",
+       "kernels[0].variants[1].assume[1].name: parameter 2 is named "
+       "\"stride\", not \"step\""},
+      {R"({"index": 2, "name": "stride", "equals": 1})",
+       R"({"index": 2, "name": "stride", "equals": 1, "divisibility": 16})",
+       "kernels[0].variants[1].assume[1]: expected exactly one of "
+       "\"divisibility\" and \"equals\""},
+      {R"({"index": 2, "name": "stride", "equals": 1})",
+       R"({"index": 1, "name": "n", "equals": 1})",
+       "kernels[0].variants[1].assume[1].index: parameter 1 is assumed "
+       "twice"},
+      {R"({"index": 2, "name": "stride", "divisibility": 16})",
+       R"({"index": 2, "name": "stride", "divisibility": 1})",
+       "kernels[0].variants[0].assume[1].divisibility: expected an integer "
+       ">= 2, got 1"},
+      {R"("assume": [{"index": 1, "name": "n", "divisibility": 16},
+                  {"index": 2, "name": "stride", "equals": 1}])",
+       R"("assume": [])",
+       "kernels[0].variants[1].assume: expected at least one assumption (the "
+       "generic kernel assumes none)"},
+  };
+  for (const Case &c : cases) {
+    SCOPED_TRACE(c.to);
+    std::string text = replaceOnce(variantsManifest, c.from, c.to);
+    Expected<Manifest> m = parseManifest(text, "m.json");
+    ASSERT_FALSE(m);
+    EXPECT_EQ(m.errorMessage(), std::string("m.json: ") + c.error);
+  }
+}
+
+TEST(Manifest, WritesVariantsItReads) {
+  Expected<Manifest> m = parseManifest(variantsManifest, "scale.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  std::string text = writeManifest(*m);
+  EXPECT_NE(text.find("\"stride is 1\""), std::string::npos) << text;
+  Expected<Manifest> again = parseManifest(text, "rewritten.json");
+  ASSERT_TRUE(again) << again.errorMessage() << "\n" << text;
+  expectSameManifest(*again, *m);
 }

@@ -37,6 +37,32 @@ inline const char *sampleManifest = R"({
   ]
 })";
 
+/// A kernel with a stride argument and two variants specialised on its
+/// integers, as block-compile writes them.
+inline const char *variantsManifest = R"({
+  "format": "block-bundle", "version": 1, "module": "scale",
+  "target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_80", "features": ""},
+  "ptx": "scale.ptx",
+  "kernels": [{
+    "name": "scale", "num_warps": 4, "threads_per_block": 128,
+    "shared_memory_bytes": 0,
+    "parameters": [
+      {"index": 0, "name": "x", "kind": "pointer", "element_type": "f32"},
+      {"index": 1, "name": "n", "kind": "scalar", "type": "i32"},
+      {"index": 2, "name": "stride", "kind": "scalar", "type": "i64"}
+    ],
+    "assumptions": [],
+    "variants": [
+      {"symbol": "scale__v1", "shared_memory_bytes": 16,
+       "assume": [{"index": 1, "name": "n", "divisibility": 16},
+                  {"index": 2, "name": "stride", "divisibility": 16}]},
+      {"symbol": "scale__v2", "shared_memory_bytes": 0,
+       "assume": [{"index": 1, "name": "n", "divisibility": 16},
+                  {"index": 2, "name": "stride", "equals": 1}]}
+    ]
+  }]
+})";
+
 /// `text` with its only occurrence of `from` replaced; fails the test when
 /// `from` does not occur exactly once, so that a mutation cannot go stale.
 inline std::string replaceOnce(const std::string &text, const std::string &from,

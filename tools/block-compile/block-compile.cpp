@@ -16,9 +16,15 @@
 // CTA at a time from what ptxas picks by itself; see Occupancy.h);
 // --raise-occupancy=false keeps ptxas's own choice.
 //
+// With --specialize (auto by default), each kernel also gets variants
+// specialised on its integer arguments, as Triton does at launch (see
+// Specialize.h); the manifest lists them, and the runtime launches the most
+// specialised one that the arguments satisfy.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Occupancy.h"
+#include "Specialize.h"
 
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
@@ -94,6 +100,16 @@ static cl::opt<bool> raiseOccupancy(
     cl::desc("Ask ptxas for more CTAs per SM while it fits them without "
              "spilling (needs ptxas)"),
     cl::init(true), cl::cat(category));
+static cl::opt<std::string> specialize(
+    "specialize",
+    cl::desc("Integer arguments to build specialised variants on (divisible "
+             "by 16, equal to 1): auto (those without a hint), none, or a "
+             "comma-separated list of argument names"),
+    cl::init("auto"), cl::cat(category));
+static cl::opt<unsigned>
+    maxVariants("max-variants",
+                cl::desc("The most specialised variants of one kernel"),
+                cl::init(4), cl::cat(category));
 static cl::opt<bool> verbose("v", cl::desc("Report registers and CTAs per SM"),
                              cl::cat(category));
 static cl::opt<bool>
@@ -413,6 +429,80 @@ raiseKernelOccupancy(ModuleOp module, StringRef name,
   return std::move(it->second);
 }
 
+/// Whether a launch that satisfies `a` always satisfies `b`.
+static bool implies(ArrayRef<blockrt::VariantAssumption> a,
+                    ArrayRef<blockrt::VariantAssumption> b) {
+  return llvm::all_of(b, [&](const blockrt::VariantAssumption &fact) {
+    return llvm::any_of(a, [&](const blockrt::VariantAssumption &given) {
+      if (given.index != fact.index)
+        return false;
+      if (fact.equals)
+        return given.equals == fact.equals;
+      if (given.equals)
+        return *given.equals % int64_t(fact.divisibility) == 0;
+      return given.divisibility % fact.divisibility == 0;
+    });
+  });
+}
+
+/// Reads back the lowered variants of `plan`, drops those whose PTX a less
+/// specialised one (or the kernel) already has, from the module too, and
+/// records the rest in their kernels' manifest entries and in `functions`.
+static LogicalResult
+addLoweredVariants(ModuleOp module, StringRef name,
+                   const BlockToPTXOptions &options,
+                   ArrayRef<::block::PlannedVariant> plan,
+                   SmallVectorImpl<blockrt::KernelInfo> &kernels,
+                   SmallVectorImpl<blockrt::KernelInfo> &functions) {
+  if (plan.empty())
+    return success();
+  auto kernelOf = [&](const ::block::PlannedVariant &variant)
+      -> blockrt::KernelInfo & {
+    return *llvm::find_if(kernels, [&](const blockrt::KernelInfo &kernel) {
+      return kernel.name == variant.kernel;
+    });
+  };
+  SmallVector<blockrt::KernelInfo> lowered;
+  for (const ::block::PlannedVariant &variant : plan) {
+    blockrt::KernelInfo info = kernelOf(variant);
+    info.name = variant.symbol;
+    lowered.push_back(std::move(info));
+  }
+  if (failed(readLoweredKernels(module, name, lowered)))
+    return failure();
+  FailureOr<std::string> ptx = serializeToPTX(module, name, options);
+  if (failed(ptx))
+    return failure();
+  auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
+  for (auto [variant, info] : llvm::zip_equal(plan, lowered)) {
+    blockrt::KernelInfo &kernel = kernelOf(variant);
+    if (info.numWarps != kernel.numWarps)
+      return gpu.emitError() << "variant @" << variant.symbol << " runs "
+                             << info.numWarps << " warps, its kernel @"
+                             << kernel.name << " " << kernel.numWarps;
+    std::string code =
+        ::block::getEntryPTX(*ptx, variant.symbol, kernel.name);
+    bool redundant = code == ::block::getEntryPTX(*ptx, kernel.name,
+                                                  kernel.name);
+    for (const blockrt::KernelVariant &kept : kernel.variants)
+      redundant |= implies(variant.assume, kept.assume) &&
+                   code == ::block::getEntryPTX(*ptx, kept.symbol,
+                                                kernel.name);
+    if (redundant) {
+      gpu.lookupSymbol<LLVM::LLVMFuncOp>(variant.symbol).erase();
+      continue;
+    }
+    blockrt::KernelVariant kept;
+    kept.symbol = variant.symbol;
+    kept.sharedMemoryBytes = info.sharedMemoryBytes;
+    kept.assume = variant.assume;
+    kept.assumptions = blockrt::describeAssumptions(kernel, kept);
+    kernel.variants.push_back(std::move(kept));
+    functions.push_back(std::move(info));
+  }
+  return success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -480,6 +570,13 @@ int main(int argc, char **argv) {
                 "which one --bundle=" + outputDir + " means; use another "
                 "directory, or --force to add " + name + ".json there");
 
+  FailureOr<std::vector<::block::PlannedVariant>> plan =
+      ::block::planVariants(*module, *kernels, specialize, maxVariants,
+                            [](const Twine &message) { fail(message); });
+  if (failed(plan))
+    return 1;
+  ::block::addVariants(*module, *plan);
+
   options.gpuModuleName = name;
   PassManager lower(&context);
   buildBlockToNVVMPipeline(lower, options);
@@ -487,12 +584,18 @@ int main(int argc, char **argv) {
     return 1;
   if (failed(readLoweredKernels(*module, name, *kernels)))
     return 1;
+  // Every function the module ends up with: the kernels, then the variants
+  // that survive.
+  SmallVector<blockrt::KernelInfo> functions(kernels->begin(), kernels->end());
+  if (failed(addLoweredVariants(*module, name, options, *plan, *kernels,
+                                functions)))
+    return 1;
   // With the occupancy search, the PTX and cubin are those of its last
   // state; without, the PTX is serialized here and ptxas runs below.
   std::optional<Assembly> assembly;
   if (ptxas && raiseOccupancy) {
     FailureOr<Assembly> raised =
-        raiseKernelOccupancy(*module, name, *kernels, *ptxas, options);
+        raiseKernelOccupancy(*module, name, functions, *ptxas, options);
     if (failed(raised))
       return 1;
     assembly = std::move(*raised);

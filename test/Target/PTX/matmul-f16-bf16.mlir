@@ -10,9 +10,10 @@
 // n-major), and issues 32 mma.sync (4 x 4 tiles by 2 steps). No global
 // load is left in registers. Both chips assemble them without spills
 // (examples-ptxas.test).
+// Counted on the generic kernel alone (--specialize=none).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for t in bf16 f16; do for chip in sm_90a sm_80; do \
-// RUN:   block-compile %examples/matmul_$t.mlir -o %t/$t-$chip --chip=$chip --no-cubin && \
+// RUN:   block-compile %examples/matmul_$t.mlir -o %t/$t-$chip --chip=$chip --no-cubin --specialize=none && \
 // RUN:   FileCheck %s -DT=$t < %t/$t-$chip/matmul_$t.ptx && \
 // RUN:   p=%t/$t-$chip/matmul_$t.ptx && \
 // RUN:   echo "$t $chip $(grep -c 'cp.async.cg.shared.global .*, 16, %r' $p) copies," \

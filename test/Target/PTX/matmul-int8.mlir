@@ -8,9 +8,10 @@
 // ldmatrix.x4 (4 tiles of m) and b with 2 (4 tiles of n8, two per x4), and
 // issues 16 mma.sync.m16n8k32 into i32. The only other shared loads are
 // the epilogue's, which converts c for its store.
+// Counted on the generic kernel alone (--specialize=none).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for chip in sm_90a sm_80; do \
-// RUN:   block-compile %examples/matmul_int8.mlir -o %t/$chip --chip=$chip --no-cubin && \
+// RUN:   block-compile %examples/matmul_int8.mlir -o %t/$chip --chip=$chip --no-cubin --specialize=none && \
 // RUN:   FileCheck %s --implicit-check-not=.trans --implicit-check-not=ld.shared.b8 < %t/$chip/matmul_int8.ptx && \
 // RUN:   p=%t/$chip/matmul_int8.ptx && \
 // RUN:   echo "$chip $(grep -c 'cp.async.cg.shared.global .*, 16, %r' $p) copies," \

@@ -7,9 +7,10 @@
 // n-major and ldmatrix has no .trans for 32-bit elements), rounds each of
 // the 48 registers to tf32 with cvt.rna, and issues 32 mma.sync.m16n8k8 (4
 // x 4 tiles by 2 steps).
+// Counted on the generic kernel alone (--specialize=none).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for chip in sm_90a sm_80; do \
-// RUN:   block-compile %examples/matmul_tf32.mlir -o %t/$chip --chip=$chip --no-cubin && \
+// RUN:   block-compile %examples/matmul_tf32.mlir -o %t/$chip --chip=$chip --no-cubin --specialize=none && \
 // RUN:   FileCheck %s --implicit-check-not=.trans < %t/$chip/matmul_tf32.ptx && \
 // RUN:   p=%t/$chip/matmul_tf32.ptx && \
 // RUN:   echo "$chip $(grep -c 'cp.async.cg.shared.global .*, 16, %r' $p) copies," \

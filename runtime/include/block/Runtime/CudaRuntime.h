@@ -80,16 +80,24 @@ public:
   uint64_t maxDynamicSharedMemory() const { return maxDynamicShared; }
 
   /// Checks the launch against the manifest (checkLaunch), then launches
-  /// with blockDim = (threads_per_block, 1, 1) and the manifest's dynamic
-  /// shared memory on `stream`. Returns without waiting for the kernel.
+  /// the most specialised variant whose assumptions hold for `args`
+  /// (selectVariant), or the generic kernel, with blockDim =
+  /// (threads_per_block, 1, 1) and the manifest's dynamic shared memory on
+  /// `stream`. Returns without waiting for the kernel.
   Error launch(const Grid &grid, const KernelArg *args, size_t numArgs,
                CUstream stream = nullptr) const;
   Error launch(const Grid &grid, const std::vector<KernelArg> &args,
                CUstream stream = nullptr) const {
     return launch(grid, args.data(), args.size(), stream);
   }
+  /// The variant a launch with `args` runs (selectVariant, less those this
+  /// device cannot give their shared memory), or nullptr for the generic
+  /// kernel.
+  const KernelVariant *variantFor(const KernelArg *args, size_t numArgs) const;
+
   /// The same launch without the manifest check, for measuring what the
-  /// check costs. Only the argument count is verified.
+  /// check costs. Only the argument count is verified; the variant is chosen
+  /// as by launch.
   Error launchUnchecked(const Grid &grid, const KernelArg *args,
                         size_t numArgs, CUstream stream = nullptr) const;
 
@@ -98,6 +106,9 @@ private:
   const KernelInfo *kernelInfo = nullptr;
   CUfunction func = nullptr;
   uint64_t maxDynamicShared = 0;
+  /// The functions of kernelInfo->variants, in order; null for a variant
+  /// whose shared memory this device cannot give (the generic one runs).
+  std::vector<CUfunction> variantFuncs;
 };
 
 /// A bundle loaded onto a device.

@@ -95,6 +95,13 @@ Error checkLaunchShape(const KernelInfo &kernel, const Grid &grid,
 Error checkAssumption(const KernelInfo &kernel, size_t index,
                       const KernelArg &arg);
 
+/// The variant of `kernel` a launch with `args` runs: the one with the most
+/// assumptions that all hold (the first listed among equals), or nullptr for
+/// the generic kernel. An assumption on an argument that is not an integer
+/// scalar does not hold. Allocates nothing.
+const KernelVariant *selectVariant(const KernelInfo &kernel,
+                                   const KernelArg *args, size_t numArgs);
+
 inline Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
                          const std::vector<KernelArg> &args,
                          uint64_t maxSharedMemoryBytes) {

@@ -26,6 +26,7 @@ namespace blockrt {
 /// Limits that keep hostile manifests cheap; generous for real kernels.
 constexpr size_t maxKernelParameters = 256;
 constexpr size_t maxManifestBytes = 16 << 20;
+constexpr size_t maxKernelVariants = 64;
 
 struct KernelParameter {
   enum class Kind { Pointer, Scalar };
@@ -46,6 +47,26 @@ struct KernelParameter {
   std::string typeString() const;
 };
 
+/// What a specialised variant assumes of one integer scalar argument, on
+/// top of what the generic kernel assumes: value % divisibility == 0, or
+/// value == equals.
+struct VariantAssumption {
+  unsigned index = 0;
+  uint64_t divisibility = 1;
+  std::optional<int64_t> equals;
+};
+
+/// A copy of a kernel that block-compile specialised on some of its integer
+/// arguments (as Triton does at launch) and that lives in the same PTX and
+/// cubin under its own symbol. It takes the kernel's parameters and warps.
+struct KernelVariant {
+  std::string symbol;
+  uint64_t sharedMemoryBytes = 0;
+  std::vector<VariantAssumption> assume;
+  /// `assume` in words, for messages and documentation.
+  std::vector<std::string> assumptions;
+};
+
 struct KernelInfo {
   std::string name;
   unsigned numWarps = 1;
@@ -55,7 +76,14 @@ struct KernelInfo {
   std::vector<KernelParameter> parameters;
   /// What the compiler assumed, in words, for messages and documentation.
   std::vector<std::string> assumptions;
+  /// Specialised copies; a launch takes the most specialised one whose
+  /// assumptions hold (selectVariant), else this generic kernel.
+  std::vector<KernelVariant> variants;
 };
+
+/// `variant`'s assumptions in words: "n is divisible by 16", "stride is 1".
+std::vector<std::string> describeAssumptions(const KernelInfo &kernel,
+                                             const KernelVariant &variant);
 
 /// The assumptions `parameters` carry beyond what their types give, in
 /// words: "x is aligned to 16 bytes", "n is divisible by 16".
@@ -88,6 +116,10 @@ struct Manifest {
   std::string ptxPath() const;
   std::optional<std::string> cubinPath() const;
 };
+
+/// Whether an integer argument whose sign-extended value is `value` keeps
+/// `assumption`.
+bool holds(const VariantAssumption &assumption, int64_t value);
 
 /// The manifest as JSON text, indented, ending in a newline; parseManifest
 /// reads every field back (`directory` is not written).

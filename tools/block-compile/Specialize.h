@@ -1,0 +1,57 @@
+//===- Specialize.h - Kernel variants on integer arguments -------*- C++ -*-===//
+//
+// Triton specialises a kernel at launch on the integer arguments that are
+// divisible by 16 or equal to 1, which is what lets its axis analysis prove
+// vector loads. block-compile does the same ahead of time: it copies each
+// kernel under a new symbol with those facts written in as hints (or the
+// constant), lowers the copies with the kernel, drops the copies whose PTX
+// the generic kernel already has, and lists the rest in the manifest, where
+// the runtime picks the most specialised one that a launch's arguments
+// satisfy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_COMPILE_SPECIALIZE_H
+#define BLOCK_COMPILE_SPECIALIZE_H
+
+#include "block/Runtime/Manifest.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace block {
+
+/// A copy of `kernel` to build under `symbol`, assuming `assume`.
+struct PlannedVariant {
+  std::string kernel;
+  std::string symbol;
+  std::vector<blockrt::VariantAssumption> assume;
+};
+
+/// The variants `spec` asks for: "none"; "auto", every integer scalar
+/// argument that the source does not hint; or a comma-separated list of
+/// argument names. Per kernel, with its chosen arguments C: all of C
+/// divisible by 16, then, for each argument of C in order, that one equal to
+/// 1 and the rest divisible by 16; at most `maxVariants` of them. Reports
+/// through `fail` a name that no kernel has, or that names no integer
+/// scalar.
+mlir::FailureOr<std::vector<PlannedVariant>>
+planVariants(mlir::ModuleOp module,
+             llvm::ArrayRef<blockrt::KernelInfo> kernels, llvm::StringRef spec,
+             unsigned maxVariants,
+             llvm::function_ref<void(const llvm::Twine &)> fail);
+
+/// Adds to `module` the func.func of each variant: a copy of its kernel
+/// with `block.divisibility` on the arguments assumed divisible and the
+/// constant in place of those assumed equal to a value.
+void addVariants(mlir::ModuleOp module, llvm::ArrayRef<PlannedVariant> plan);
+
+/// The text of `symbol`'s .entry in `ptx`, with `symbol` spelled `as`
+/// (so that two entries compare equal when only their names differ); empty
+/// when `ptx` has no such entry.
+std::string getEntryPTX(llvm::StringRef ptx, llvm::StringRef symbol,
+                        llvm::StringRef as);
+
+} // namespace block
+
+#endif // BLOCK_COMPILE_SPECIALIZE_H
