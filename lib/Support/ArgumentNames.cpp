@@ -1,11 +1,13 @@
 //===- ArgumentNames.cpp - Parse a program, keeping argument names --------===//
 
 #include "block/Support/ArgumentNames.h"
+#include "block/Support/Nesting.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -49,4 +51,18 @@ mlir::block::parseKeepingArgumentNames(llvm::SourceMgr &sourceMgr,
       list.push_back(entry ? getArgumentName(*entry, i) : "");
   }
   return module;
+}
+
+OwningOpRef<ModuleOp> mlir::block::loadProgram(StringRef path,
+                                               llvm::SourceMgr &sourceMgr,
+                                               MLIRContext *context,
+                                               ArgumentNames &names,
+                                               std::string &error) {
+  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(path, &error);
+  if (!input)
+    return {};
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
+    return {};
+  return parseKeepingArgumentNames(sourceMgr, context, names);
 }

@@ -32,7 +32,6 @@
 #include "block/InitAllBlock.h"
 #include "block/Pipelines/Pipelines.h"
 #include "block/Support/ArgumentNames.h"
-#include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -542,17 +541,11 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
-  if (!input)
-    return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
-    return 1;
   ArgumentNames names;
   OwningOpRef<ModuleOp> module =
-      parseKeepingArgumentNames(sourceMgr, &context, names);
+      loadProgram(inputFile, sourceMgr, &context, names, error);
   if (!module)
-    return 1;
+    return error.empty() ? 1 : fail(error);
 
   FailureOr<SmallVector<blockrt::KernelInfo>> kernels =
       collectKernels(*module, names);

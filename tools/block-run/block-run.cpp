@@ -16,7 +16,6 @@
 #include "block/Runtime/Grid.h"
 #include "block/Runtime/RunSpec.h"
 #include "block/Support/ArgumentNames.h"
-#include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,7 +27,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -198,17 +196,11 @@ static int run(const Options &options) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   std::string error;
-  auto file = openInputFile(options.input, &error);
-  if (!file)
-    return fail(error);
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
-    return 1;
   ArgumentNames names;
   OwningOpRef<ModuleOp> module =
-      parseKeepingArgumentNames(sourceMgr, &context, names);
+      loadProgram(options.input, sourceMgr, &context, names, error);
   if (!module)
-    return 1;
+    return error.empty() ? 1 : fail(error);
   func::FuncOp func = findKernel(*module, options.kernel, error);
   if (!func)
     return fail(error);

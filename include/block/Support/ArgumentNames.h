@@ -33,6 +33,16 @@ OwningOpRef<ModuleOp> parseKeepingArgumentNames(llvm::SourceMgr &sourceMgr,
                                                 MLIRContext *context,
                                                 ArgumentNames &names);
 
+/// What the tools that take a program file do first: opens `path` ("-" for
+/// the standard input) into `sourceMgr`, refuses nesting deeper than the
+/// parser can take and parses it with parseKeepingArgumentNames. Returns
+/// null after a diagnostic, or with `error` set where the file cannot be
+/// opened.
+OwningOpRef<ModuleOp> loadProgram(llvm::StringRef path,
+                                  llvm::SourceMgr &sourceMgr,
+                                  MLIRContext *context, ArgumentNames &names,
+                                  std::string &error);
+
 } // namespace mlir::block
 
 #endif // BLOCK_SUPPORT_ARGUMENTNAMES_H
