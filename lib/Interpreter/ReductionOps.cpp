@@ -97,13 +97,15 @@ static void setAxis(Combine &combine, RankedTensorType type, int64_t axis) {
     combine.inner *= shape[d];
 }
 
-/// Copies `rows` runs of `run` elements (`size` bytes each), the runs
-/// starting `stride` elements apart in `src`, packed into `dst`.
-static void gatherRuns(char *dst, const char *src, int64_t rows, int64_t run,
-                       int64_t stride, unsigned size) {
+/// Copies `rows` runs of `run` elements (`size` bytes each) from `src`, runs
+/// `srcStride` elements apart, to `dst`, runs `dstStride` apart.
+static void copyRuns(char *dst, int64_t dstStride, const char *src,
+                     int64_t srcStride, int64_t rows, int64_t run,
+                     unsigned size) {
   if (run != 1) {
     for (int64_t r = 0; r < rows; ++r)
-      std::memcpy(dst + r * run * size, src + r * stride * size, run * size);
+      std::memcpy(dst + r * dstStride * size, src + r * srcStride * size,
+                  run * size);
     return;
   }
   visitElementSize(size, [&](auto s) {
@@ -111,25 +113,20 @@ static void gatherRuns(char *dst, const char *src, int64_t rows, int64_t run,
     T *to = reinterpret_cast<T *>(dst);
     const T *from = reinterpret_cast<const T *>(src);
     for (int64_t r = 0; r < rows; ++r)
-      to[r] = from[r * stride];
+      to[r * dstStride] = from[r * srcStride];
   });
+}
+
+/// Packs `rows` runs of `run` elements, `stride` apart in `src`, into `dst`.
+static void gatherRuns(char *dst, const char *src, int64_t rows, int64_t run,
+                       int64_t stride, unsigned size) {
+  copyRuns(dst, run, src, stride, rows, run, size);
 }
 
 /// The inverse of gatherRuns.
 static void scatterRuns(char *dst, const char *src, int64_t rows, int64_t run,
                         int64_t stride, unsigned size) {
-  if (run != 1) {
-    for (int64_t r = 0; r < rows; ++r)
-      std::memcpy(dst + r * stride * size, src + r * run * size, run * size);
-    return;
-  }
-  visitElementSize(size, [&](auto s) {
-    using T = UIntOf<decltype(s)::value * 8>;
-    T *to = reinterpret_cast<T *>(dst);
-    const T *from = reinterpret_cast<const T *>(src);
-    for (int64_t r = 0; r < rows; ++r)
-      to[r * stride] = from[r];
-  });
+  copyRuns(dst, stride, src, run, rows, run, size);
 }
 
 /// Runs the combiner once over `lanes` lanes.
