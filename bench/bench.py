@@ -141,12 +141,13 @@ def with_tf32(fn):
     return run
 
 
-def tensor_core_case(kernel, example, dtype, size):
+def tensor_core_case(kernel, example, dtype, size, tile):
     """The case of a size^3 product on the tensor cores by `kernel` (one of
     the examples/matmul_{bf16,f16,tf32,int8}.mlir), c in a's type (i32 for
     i8, where b is given transposed, as the example and torch._int_mm take
     it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
-    relative error against the float64 product of the inputs."""
+    relative error against the float64 product of the inputs. `tile` is the
+    example's tile of c (rows, columns), which sets the grid."""
     dev = "cuda"
     m = n = k = size
     if dtype == torch.int8:
@@ -165,7 +166,7 @@ def tensor_core_case(kernel, example, dtype, size):
         if dtype == torch.float32:
             peer = with_tf32(peer)
         unit = "TFLOP/s"
-    ours = kernel.prepare((-(-m // 128) * -(-n // 128),), a, b, c, m, n, k)
+    ours = kernel.prepare((-(-m // tile[0]) * -(-n // tile[1]),), a, b, c, m, n, k)
     return dict(name=f"{example}_{size}", work=2 * m * n * k, unit=unit,
                 ours=ours, torch=peer,
                 triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype == torch.int8),
@@ -183,7 +184,7 @@ def cases(bundles, runtime, quick, before=None):
         """Our kernel and, where `before` is given, its earlier build."""
         def __init__(self, name):
             self.kernels = [load_from(bundles, name)]
-            if before:
+            if before and os.path.exists(os.path.join(before, name)):
                 self.kernels.append(load_from(before, name))
 
         def prepare(self, *args):
@@ -267,12 +268,14 @@ def cases(bundles, runtime, quick, before=None):
                check=lambda: (km(), rel_error(c, a.double() @ bm.double()))[1])
 
     # Tensor cores (issue 18): the bf16, f16, tf32 and i8 examples (grouped
-    # 1-D grids of 128 x 128 tiles) against cuBLAS and Triton's tensor-core
+    # 1-D grids of their tiles) against cuBLAS and Triton's tensor-core
     # kernel (tk.matmul_tc), at 4096^3 and 8192^3.
-    for example, dtype in (("matmul_bf16", torch.bfloat16), ("matmul_f16", torch.float16),
-                           ("matmul_tf32", torch.float32), ("matmul_int8", torch.int8)):
+    for example, dtype, tile in (("matmul_bf16", torch.bfloat16, (128, 256)),
+                                 ("matmul_f16", torch.float16, (128, 256)),
+                                 ("matmul_tf32", torch.float32, (128, 128)),
+                                 ("matmul_int8", torch.int8, (128, 128))):
         for size in (4096, 8192):
-            yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1))
+            yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)
@@ -307,10 +310,18 @@ def main():
             except Exception as e:  # report, keep benchmarking the others
                 print(f"{case['name']}: ours failed: {e}", file=sys.stderr)
                 impls.remove("ours")
+        for i in list(impls):
+            try:
+                time_ms(case[i], 1, warmup=1)
+            except Exception as e:  # report, keep benchmarking the others
+                print(f"{case['name']}: {i} failed: {e}", file=sys.stderr)
+                impls.remove(i)
         rounds = {i: [] for i in impls}
         for r in range(args.rounds):
             for i in rotated(impls, r):
                 rounds[i].append(time_ms(case[i], args.reps))
+        print(case["name"], " ".join(f"{i} {statistics.median(rounds[i]):.4f} ms" for i in impls),
+              "" if err is None else f"rel. error {err:.1e}", flush=True)
         copy_ms = None
         if case["unit"] == "GB/s" and "ours" in impls:
             copy_ms = same_size_copy_ms(case["work"] // 2, args.reps, args.rounds)

@@ -118,7 +118,7 @@ def _matmul(a, b, c, m, n, k, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constex
         else:
             boffs = kk[:, None] * n + cols[None, :]
         bt = tl.load(b + boffs, mask=(kk[:, None] < k) & (cols[None, :] < n), other=0.0)
-        acc = tl.dot(at, bt, acc, input_precision=PRECISION)
+        acc = tl.dot(at, bt, acc, input_precision=PRECISION, out_dtype=acc.dtype)
     tl.store(c + rows[:, None] * n + cols[None, :], acc.to(c.dtype.element_ty),
              mask=(rows[:, None] < m) & (cols[None, :] < n))
 

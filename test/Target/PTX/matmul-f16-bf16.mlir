@@ -1,15 +1,15 @@
 // The bf16 and f16 products on mma.sync (the same kernel but for the type)
 // with their operands in flight through shared memory
-// (blockgpu-pipeline-loops, 3 stages): the a and b tiles of a step of 32
-// through k are 16-byte cp.async copies (4 per thread: 2 of a, 2 of b),
+// (blockgpu-pipeline-loops, 3 stages): the a and b tiles of a step of 64
+// through k are 16-byte cp.async copies (12 per thread: 4 of a, 8 of b),
 // those of the first two steps before the loop and, in each iteration,
 // those of the step two ahead, after a wait that leaves one group in
-// flight and the one barrier of the loop. Each warp (of 2 x 4, 64 x 32 of
-// the accumulator) reads its a fragments with 8 ldmatrix.x4 (4 tiles of m
-// by 2 steps of k16) and its b fragments with 4 ldmatrix.x4.trans (b is
-// n-major), and issues 32 mma.sync (4 x 4 tiles by 2 steps). No global
-// load is left in registers. Both chips assemble them without spills
-// (examples-ptxas.test).
+// flight and the one barrier of the loop. Each warp (of 2 x 4, 64 x 64 of
+// the 128 x 256 accumulator) reads its a fragments with 16 ldmatrix.x4 (4
+// tiles of m by 4 steps of k16) and its b fragments with 16
+// ldmatrix.x4.trans (b is n-major: 4 per step for its 8 tiles of n), and
+// issues 128 mma.sync (4 x 8 tiles by 4 steps). No global load is left in
+// registers. Both chips assemble them without spills (examples-ptxas.test).
 // Counted on the generic kernel alone (--specialize=none).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for t in bf16 f16; do for chip in sm_90a sm_80; do \
@@ -34,9 +34,9 @@
 // CHECK-NOT: ld.global
 // CHECK: ret;
 
-// Three groups of 4 copies (the two steps before the loop and the one in
+// Three groups of 12 copies (the two steps before the loop and the one in
 // it); the loop's barrier and the epilogue's two around its conversion of c.
-// COUNTS: bf16 sm_90a 12 copies, 8 ldmatrix, 4 .trans, 32 mma, 3 barriers
-// COUNTS-NEXT: bf16 sm_80 12 copies, 8 ldmatrix, 4 .trans, 32 mma, 3 barriers
-// COUNTS-NEXT: f16 sm_90a 12 copies, 8 ldmatrix, 4 .trans, 32 mma, 3 barriers
-// COUNTS-NEXT: f16 sm_80 12 copies, 8 ldmatrix, 4 .trans, 32 mma, 3 barriers
+// COUNTS: bf16 sm_90a 36 copies, 16 ldmatrix, 16 .trans, 128 mma, 3 barriers
+// COUNTS-NEXT: bf16 sm_80 36 copies, 16 ldmatrix, 16 .trans, 128 mma, 3 barriers
+// COUNTS-NEXT: f16 sm_90a 36 copies, 16 ldmatrix, 16 .trans, 128 mma, 3 barriers
+// COUNTS-NEXT: f16 sm_80 36 copies, 16 ldmatrix, 16 .trans, 128 mma, 3 barriers
