@@ -171,8 +171,9 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })
       .Case<AsyncCommitGroupOp, AsyncWaitOp>(
           [&](Operation *o) { return compileTokenOp(c, o); })
-      // An instance runs as one thread: a barrier orders nothing more.
-      .Case([&](gpu::BarrierOp o) {
+      // An instance runs as one thread with one view of memory: barriers
+      // and proxy fences order nothing more.
+      .Case<gpu::BarrierOp, FenceAsyncSharedOp>([&](Operation *o) {
         c.emit(o, &execNothing);
         return success();
       })

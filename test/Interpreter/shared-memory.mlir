@@ -30,6 +30,8 @@ func.func @staged(%x: !block.ptr<f32>, %out: !block.ptr<f32>, %n: i32)
   %copy = blockgpu.async_copy %xp, %stage mask %mask : tensor<128x!block.ptr<f32>> -> !blockgpu.memdesc<128xf32, #shared, mutable>
   %group = blockgpu.async_commit_group tokens %copy
   %done = blockgpu.async_wait %group {num = 0 : i32}
+  blockgpu.fence_async_shared
+  gpu.barrier
   %v = blockgpu.local_load %stage : !blockgpu.memdesc<128xf32, #shared, mutable> -> tensor<128xf32>
   %twice = arith.addf %v, %v : tensor<128xf32>
   %ro = blockgpu.local_alloc %twice : tensor<128xf32> -> !blockgpu.memdesc<128xf32, #shared>

@@ -322,6 +322,12 @@ static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
                   ::block::parsePtxasReport((*report)->getBuffer())};
 }
 
+static bool usesWgmma(LLVM::LLVMFuncOp func) {
+  return func
+      .walk([](NVVM::WgmmaFenceAlignedOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 /// Raises `nvvm.minctasm` on each kernel of the lowered `module` that uses
 /// a barrier, one CTA at a time, while ptxas holds more of its CTAs per SM
 /// without spilling or a bigger stack; keeps the last value that did
@@ -401,8 +407,11 @@ raiseKernelOccupancy(ModuleOp module, StringRef name,
         search.active = false;
         continue;
       }
-      // No barrier, or no more CTAs fit whatever the registers: stop.
-      if (!got.barriers || residentCTAs(*search.kernel, 1) <= search.ctas) {
+      // No barrier, or no more CTAs fit whatever the registers: stop. A
+      // wgmma keeps its whole accumulator live, and ptxas refuses rather
+      // than spills when a register cap leaves less: never capped.
+      if (!got.barriers || residentCTAs(*search.kernel, 1) <= search.ctas ||
+          usesWgmma(search.func)) {
         search.active = false;
         continue;
       }

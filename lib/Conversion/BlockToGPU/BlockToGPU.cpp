@@ -142,6 +142,7 @@ struct ConvertBlockToGPUPass
     populateScanOpToGPUPatterns(converter, patterns);
     populateDotOpToGPUPatterns(converter, patterns);
     populateMmaDotOpToGPUPatterns(converter, patterns);
+    populateWgmmaDotOpToGPUPatterns(converter, patterns);
     populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo,
                                         asyncCopies);
     populateDebugOpToGPUPatterns(converter, patterns);

@@ -45,14 +45,11 @@ static SmallVector<Type> getTensorTypes(Operation *op) {
 }
 
 /// Whether `layout` is, or slices, a tensor-core layout no pattern produces
-/// or consumes yet: wgmma's accumulators (#block.mma version 3) and operand
-/// fragments in registers (#block.dot_operand). mma.sync accumulators are
-/// tensors like any other.
+/// or consumes yet: operand fragments in registers (#block.dot_operand).
+/// Accumulators (#block.mma) are tensors like any other.
 static bool isUnsupportedTensorCoreLayout(Attribute layout) {
   if (auto slice = dyn_cast<SliceLayoutAttr>(layout))
     return isUnsupportedTensorCoreLayout(slice.getParent());
-  if (auto mma = dyn_cast<MmaLayoutAttr>(layout))
-    return mma.getVersion() != 2;
   return isa<DotOperandLayoutAttr>(layout);
 }
 
@@ -71,9 +68,8 @@ static LogicalResult checkTensorType(Operation *op, Type type,
     return op->emitOpError()
            << "has the tensor type " << type
            << " with a tensor-core layout the GPU lowering does not support "
-              "yet (wgmma accumulators and operand fragments in registers): "
-              "use #block.mma version 2, #block.blocked or #block.linear "
-              "layouts";
+              "yet (operand fragments in registers): use #block.mma, "
+              "#block.blocked or #block.linear layouts";
   if (layout.getNumWarps() != numWarps)
     return op->emitOpError()
            << "has the tensor type " << type << " whose layout spreads over "
@@ -152,7 +148,21 @@ static LogicalResult checkLowerable(Operation *op) {
     return op->emitOpError("reads its operands from buffers")
            << kRunMaterialize;
   if (auto dot = dyn_cast<blockgpu::DotOp>(op)) {
-    if (isa<MmaLayoutAttr>(dot.getType().getEncoding())) {
+    if (auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
+        mma && mma.isWgmma()) {
+      std::optional<TargetChip> chip = getTargetChip(op);
+      if (!chip || !chip->hasWgmma())
+        return op->emitOpError(
+            "has a wgmma accumulator (#block.mma version 3), but the target "
+            "chip has no wgmma (sm_90a only)");
+      if (!isWgmmaLowerable(dot))
+        return op->emitOpError(
+            "has a wgmma accumulator, but wgmma does not read these operands: "
+            "f16 or bf16 into f32, with k steps of 16, in "
+            "#blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose "
+            "layout the instructions' descriptors describe (b n-major or "
+            "k-major, a m-major or k-major)");
+    } else if (isa<MmaLayoutAttr>(dot.getType().getEncoding())) {
       if (!isMmaSyncLowerable(dot))
         return op->emitOpError(
             "has an mma.sync accumulator, but mma.sync does not multiply "

@@ -317,10 +317,7 @@ emitMmaSync(OpBuilder &b, Location loc, Type resultType, ArrayRef<Value> a,
       overflow, std::array<NVVM::MMATypes, 2>{type, type},
       std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                      NVVM::MMALayout::col});
-  SmallVector<Value> fields;
-  for (unsigned i = 0, e = c.size(); i < e; ++i)
-    fields.push_back(LLVM::ExtractValueOp::create(b, loc, product, i));
-  return fields;
+  return emitStructFields(b, loc, product, c.size());
 }
 
 struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {

@@ -50,6 +50,8 @@ void populateDotOpToGPUPatterns(const TypeConverter &converter,
 /// blockgpu.dot on mma.sync tensor cores (#block.mma version 2).
 void populateMmaDotOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
+void populateWgmmaDotOpToGPUPatterns(const TypeConverter &converter,
+                                     RewritePatternSet &patterns);
 /// print, assert.
 /// blockgpu: buffers, local loads and stores, asynchronous copies.
 /// Where `asyncCopies` is false (before sm_80), asynchronous copies complete
@@ -91,6 +93,7 @@ bool isReduceLowerable(ReduceOp op);
 bool isScanLowerable(ScanOp op);
 bool isFMADotLowerable(blockgpu::DotOp op);
 bool isMmaSyncLowerable(blockgpu::DotOp op);
+bool isWgmmaLowerable(blockgpu::DotOp op);
 /// Whether `op` (a shape operation or layout conversion) moves no data:
 /// every thread holds its result's elements in its own registers.
 bool isRelabelingShapeOp(Operation *op);

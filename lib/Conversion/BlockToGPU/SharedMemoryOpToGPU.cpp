@@ -222,13 +222,27 @@ struct AsyncGroupOpToGPU : OpConversionPattern<SourceOp> {
 
   bool asyncCopies;
 };
+struct FenceAsyncSharedOpToGPU : OpConversionPattern<FenceAsyncSharedOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::block::populateSharedMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const AxisInfoAnalysis &axisInfo, bool asyncCopies) {
   patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, LocalStoreOpToGPU,
-               LocalLoadOpToGPU>(converter, patterns.getContext());
+               LocalLoadOpToGPU, FenceAsyncSharedOpToGPU>(converter,
+                                                          patterns.getContext());
   patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo,
                                  asyncCopies);
   patterns.add<AsyncGroupOpToGPU<AsyncCommitGroupOp>,

@@ -169,6 +169,15 @@ Value mlir::block::emitElementAddress(OpBuilder &b, Location loc, Value base,
                              ValueRange{position});
 }
 
+SmallVector<Value> mlir::block::emitStructFields(OpBuilder &b, Location loc,
+                                                Value value,
+                                                unsigned numFields) {
+  SmallVector<Value> fields;
+  for (unsigned i = 0; i < numFields; ++i)
+    fields.push_back(LLVM::ExtractValueOp::create(b, loc, value, i));
+  return fields;
+}
+
 void mlir::block::emitBarrier(OpBuilder &b, Location loc) {
   gpu::BarrierOp::create(b, loc);
 }

@@ -70,6 +70,9 @@ SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type memoryType,
 void emitVectorStore(OpBuilder &b, Location loc, ValueRange elements,
                      Value address);
 void emitBarrier(OpBuilder &b, Location loc);
+/// The fields of the LLVM struct `value`, which has `numFields`.
+SmallVector<Value> emitStructFields(OpBuilder &b, Location loc, Value value,
+                                    unsigned numFields);
 
 /// Whether `basis` moves along `axis` only, if at all.
 bool movesAlongAxisOnly(ArrayRef<int64_t> basis, unsigned axis);

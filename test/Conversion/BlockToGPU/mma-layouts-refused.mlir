@@ -1,16 +1,78 @@
 // RUN: block-opt %s --convert-block-to-gpu -split-input-file -verify-diagnostics
 
-// Tensors with the tensor-core layouts no pattern produces yet (wgmma
-// accumulators, operand fragments in registers, and their slices) are
-// refused at their operation; mma.sync accumulators (#block.mma version 2)
-// are tensors like any other, and a product with one must be one mma.sync
-// multiplies.
+// Tensors with the tensor-core layouts no pattern produces yet (operand
+// fragments in registers, and their slices) are refused at their
+// operation; accumulators (#block.mma) are tensors like any other, and a
+// product with one must be one its instruction multiplies: mma.sync
+// (version 2), or wgmma (version 3) on sm_90a from buffers its descriptors
+// describe.
 
 #mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
-func.func @wgmma_accumulator(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
-  // expected-error @+1 {{'arith.constant' op has the tensor type 'tensor<64x64xf32, #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>' with a tensor-core layout the GPU lowering does not support yet (wgmma accumulators and operand fragments in registers): use #block.mma version 2, #block.blocked or #block.linear layouts}}
+#n = #blockgpu.nvmma<swizzle = 128>
+#blocked = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_80"} {
+func.func @wgmma_on_sm80() attributes {block.kernel, block.num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<64x64xbf16, #blocked>
+  %a = blockgpu.local_alloc %x : tensor<64x64xbf16, #blocked> -> !blockgpu.memdesc<64x64xbf16, #n>
   %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator (#block.mma version 3), but the target chip has no wgmma (sm_90a only)}}
+  %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xbf16, #n>, !blockgpu.memdesc<64x64xbf16, #n> -> tensor<64x64xf32, #mma>
   return
+}
+}
+
+// -----
+
+// wgmma reads NVMMA-swizzled buffers only.
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#s = #blockgpu.swizzled<vec = 8, perPhase = 1, maxPhase = 8>
+#blocked = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_90a"} {
+func.func @wgmma_swizzled() attributes {block.kernel, block.num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<64x64xbf16, #blocked>
+  %a = blockgpu.local_alloc %x : tensor<64x64xbf16, #blocked> -> !blockgpu.memdesc<64x64xbf16, #s>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32, with k steps of 16, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major)}}
+  %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xbf16, #s>, !blockgpu.memdesc<64x64xbf16, #s> -> tensor<64x64xf32, #mma>
+  return
+}
+}
+
+// -----
+
+// An unswizzled NVMMA buffer (swizzle = 0) has no descriptor layout wgmma
+// reads here.
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#n = #blockgpu.nvmma<swizzle = 0>
+#blocked = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_90a"} {
+func.func @wgmma_unswizzled() attributes {block.kernel, block.num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<64x64xf16, #blocked>
+  %a = blockgpu.local_alloc %x : tensor<64x64xf16, #blocked> -> !blockgpu.memdesc<64x64xf16, #n>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands}}
+  %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xf16, #n>, !blockgpu.memdesc<64x64xf16, #n> -> tensor<64x64xf32, #mma>
+  return
+}
+}
+
+// -----
+
+// tf32 into f32 is not taken on wgmma yet.
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 8]>
+#n = #blockgpu.nvmma<swizzle = 128>
+#blocked = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_90a"} {
+func.func @wgmma_tf32() attributes {block.kernel, block.num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<64x32xf32, #blocked>
+  %a = blockgpu.local_alloc %x : tensor<64x32xf32, #blocked> -> !blockgpu.memdesc<64x32xf32, #n>
+  %y = arith.constant dense<1.0> : tensor<32x64xf32, #blocked>
+  %b = blockgpu.local_alloc %y : tensor<32x64xf32, #blocked> -> !blockgpu.memdesc<32x64xf32, #n>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands}}
+  %d = blockgpu.dot %a, %b, %c precision = tf32 : !blockgpu.memdesc<64x32xf32, #n>, !blockgpu.memdesc<32x64xf32, #n> -> tensor<64x64xf32, #mma>
+  return
+}
 }
 
 // -----
@@ -25,10 +87,11 @@ func.func @operand(%p: !block.ptr<f16>) attributes {block.kernel, block.num_warp
 
 // -----
 
-#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#mma = #block.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>
+#a = #block.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
 func.func @slice(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 4 : i32} {
-  // expected-error @+1 {{'block.arange' op has the tensor type 'tensor<64xi32, #block.slice<dim = 1, parent = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>>>' with a tensor-core layout}}
-  %r = block.arange 0, 64 : tensor<64xi32, #block.slice<dim = 1, parent = #mma>>
+  // expected-error @+1 {{'block.arange' op has the tensor type 'tensor<64xi32, #block.slice<dim = 1, parent = #block.dot_operand<opIdx = 0, parent = #block.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>, kWidth = 2>>>' with a tensor-core layout}}
+  %r = block.arange 0, 64 : tensor<64xi32, #block.slice<dim = 1, parent = #a>>
   return
 }
 

@@ -1,9 +1,10 @@
-// RUN: block-opt %s -split-input-file -block-assign-layouts | FileCheck %s
+// RUN: block-opt %s -split-input-file -block-assign-layouts=max-mma-version=2 | FileCheck %s
+// RUN: block-opt %s -split-input-file -block-assign-layouts | FileCheck %s --check-prefix=WGMMA
 // RUN: block-opt %s -split-input-file -block-assign-layouts=max-mma-version=0 | FileCheck %s --check-prefix=FMA
 
 // On sm_80 and later a bf16 product's accumulator gets an mma.sync layout
-// (chooseDotAccumulatorLayout; wgmma, version 3, is not lowered yet, so the
-// default max-mma-version is 2 even on sm_90a). The operands keep the
+// (chooseDotAccumulatorLayout), and on sm_90a by default a wgmma layout (two
+// warpgroups along M); max-mma-version caps the version. The operands keep the
 // layouts their loads give them (blockgpu-materialize-shared-memory stages
 // them for ldmatrix), the accumulator's layout spreads to its zero and
 // through the loop, and the store converts it to its own.
@@ -16,6 +17,10 @@
 // CHECK: block.dot %[[A]], %[[B]], %{{.+}} : tensor<128x32xbf16, #[[$AL]]>, tensor<32x128xbf16, #[[$BL]]> -> tensor<128x128xf32, #[[$MMA]]>
 // CHECK: block.convert_layout %{{.+}} : tensor<128x128xf32, #[[$MMA]]> -> tensor<128x128xf32, #[[$CL:.+]]>
 // CHECK: block.store {{.+}} : tensor<128x128x!block.ptr<f32>, #[[$CL]]>
+// WGMMA-DAG: #[[$WG:.+]] = #block.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 128, 16]>
+// WGMMA-LABEL: func.func @loop
+// WGMMA: scf.for {{.+}} -> (tensor<128x128xf32, #[[$WG]]>)
+// WGMMA: block.dot {{.+}} -> tensor<128x128xf32, #[[$WG]]>
 // FMA-LABEL: func.func @loop
 // FMA-NOT: #block.mma
 // FMA: block.dot {{.+}} -> tensor<128x128xf32, #blocked{{[0-9]*}}>

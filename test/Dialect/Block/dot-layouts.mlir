@@ -2,9 +2,9 @@
 
 // Which layout each block.dot's accumulator would get, by the module's chip
 // (block.target), the element types, the shape and the kernel's warps
-// (chooseDotAccumulatorLayout; block-assign-layouts does not use it until
-// the tensor-core lowering exists). fp8 (wgmma only) is not tested here:
-// block tensors have no fp8 element types yet.
+// (chooseDotAccumulatorLayout, which block-assign-layouts uses). On sm_90a
+// wgmma takes f16 and bf16 into f32; tf32 and i8, whose b wgmma reads
+// k-major only, stay on mma.sync until the operands can be staged k-major.
 
 // CHECK-LABEL: func.func @sm90a
 module attributes {block.target = "sm_90a"} {
@@ -22,17 +22,17 @@ module attributes {block.target = "sm_90a"} {
     %af = arith.constant dense<1.0> : tensor<128x64xf32>
     %bf = arith.constant dense<1.0> : tensor<64x128xf32>
     // f32 is exact (FMA) unless the precision is tf32 or tf32x3 (three
-    // products of tf32 parts): then k8.
+    // products of tf32 parts): then mma.sync's k8.
     // CHECK: block.dot {{.*}}test.accumulator = "fma"
     %2 = block.dot %af, %bf, %c : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
-    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 8]>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
     %3 = block.dot %af, %bf, %c precision = tf32 : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
-    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 8]>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
     %t3 = block.dot %af, %bf, %c precision = tf32x3 : tensor<128x64xf32>, tensor<64x128xf32> -> tensor<128x128xf32>
     %a8 = arith.constant dense<1> : tensor<128x64xi8>
     %b8 = arith.constant dense<1> : tensor<64x128xi8>
     %ci = arith.constant dense<0> : tensor<128x128xi32>
-    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 32]>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>
     %4 = block.dot %a8, %b8, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
     %ad = arith.constant dense<1.0> : tensor<128x64xf64>
     %bd = arith.constant dense<1.0> : tensor<64x128xf64>

@@ -272,3 +272,34 @@ func.func @scratch() attributes {block.kernel, block.num_warps = 4 : i32} {
   }
   return
 }
+
+// -----
+
+// A wgmma product reads its operands through the async proxy: the barrier
+// before it follows the writers' proxy fence. A product on the FMA path
+// gets the barrier alone.
+#N = #blockgpu.nvmma<swizzle = 128>
+#S = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+#B = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#F = #block.blocked<sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]>
+// CHECK-LABEL: func.func @async_proxy
+// CHECK: blockgpu.local_alloc
+// CHECK: blockgpu.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: blockgpu.dot
+// CHECK: blockgpu.local_alloc
+// CHECK-NOT: blockgpu.fence_async_shared
+// CHECK: gpu.barrier
+// CHECK-NEXT: blockgpu.dot
+func.func @async_proxy(%s: bf16, %t: f32) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %x = block.splat %s : tensor<64x64xbf16, #B>
+  %y = block.splat %t : tensor<64x64xf32, #B>
+  %a = blockgpu.local_alloc %x {blockgpu.offset = 0 : i64} : tensor<64x64xbf16, #B> -> !blockgpu.memdesc<64x64xbf16, #N>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %d = blockgpu.dot %a, %a, %z : !blockgpu.memdesc<64x64xbf16, #N>, !blockgpu.memdesc<64x64xbf16, #N> -> tensor<64x64xf32, #WG>
+  %f = blockgpu.local_alloc %y {blockgpu.offset = 8192 : i64} : tensor<64x64xf32, #B> -> !blockgpu.memdesc<64x64xf32, #S>
+  %zf = arith.constant dense<0.0> : tensor<64x64xf32, #F>
+  %e = blockgpu.dot %f, %f, %zf : !blockgpu.memdesc<64x64xf32, #S>, !blockgpu.memdesc<64x64xf32, #S> -> tensor<64x64xf32, #F>
+  return
+}

@@ -11,6 +11,9 @@
 // CHECK-DAG: #[[SA:.+]] = #blockgpu.swizzled<vec = 8, perPhase = 2, maxPhase = 4>
 // CHECK-DAG: #[[SAT:.+]] = #blockgpu.swizzled<vec = 8, perPhase = 1, maxPhase = 8, transposed = true>
 // CHECK-DAG: #[[SB:.+]] = #blockgpu.swizzled<vec = 8, perPhase = 1, maxPhase = 8>
+// CHECK-DAG: #[[NA:.+]] = #blockgpu.nvmma<swizzle = 64>
+// CHECK-DAG: #[[NB:.+]] = #blockgpu.nvmma<swizzle = 128>
+// CHECK-DAG: #[[NAT:.+]] = #blockgpu.nvmma<swizzle = 128, transposed = true>
 // CHECK-LABEL: func.func @mma_sync
 // CHECK-NEXT: %[[A:.+]] = blockgpu.local_alloc %{{.+}} : tensor<64x32xbf16, #{{.+}}> -> !blockgpu.memdesc<64x32xbf16, #[[SA]]>
 // CHECK-NEXT: %[[B:.+]] = blockgpu.local_alloc %{{.+}} : tensor<32x64xbf16, #{{.+}}> -> !blockgpu.memdesc<32x64xbf16, #[[SB]]>
@@ -21,4 +24,21 @@ func.func @mma_sync(%a: tensor<64x32xbf16, #AK>, %am: tensor<64x32xbf16, #AM>, %
   %d = block.dot %a, %b, %acc : tensor<64x32xbf16, #AK>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #MMA>
   %e = block.dot %am, %b, %acc : tensor<64x32xbf16, #AM>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #MMA>
   return %d, %e : tensor<64x64xf32, #MMA>, tensor<64x64xf32, #MMA>
+}
+
+// The wgmma product: each operand in the NVMMA layout its descriptors read,
+// contiguous along the dimension its layout holds consecutive (a: k; b: n,
+// an n-major b), in slabs of the widest swizzle its rows fill (a's 64-byte
+// rows: 64; b's 128-byte rows: 128).
+#WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+// CHECK-LABEL: func.func @wgmma
+// CHECK-NEXT: %[[A:.+]] = blockgpu.local_alloc %{{.+}} : tensor<64x32xbf16, #{{.+}}> -> !blockgpu.memdesc<64x32xbf16, #[[NA]]>
+// CHECK-NEXT: %[[B:.+]] = blockgpu.local_alloc %{{.+}} : tensor<32x64xbf16, #{{.+}}> -> !blockgpu.memdesc<32x64xbf16, #[[NB]]>
+// CHECK-NEXT: blockgpu.dot %[[A]], %[[B]], %{{.+}} : !blockgpu.memdesc<64x32xbf16, #[[NA]]>, !blockgpu.memdesc<32x64xbf16, #[[NB]]> -> tensor<64x64xf32, #{{.+}}>
+// CHECK-NEXT: %[[AT:.+]] = blockgpu.local_alloc %{{.+}} : tensor<64x32xbf16, #{{.+}}> -> !blockgpu.memdesc<64x32xbf16, #[[NAT]]>
+// CHECK: blockgpu.dot %[[AT]]
+func.func @wgmma(%a: tensor<64x32xbf16, #AK>, %am: tensor<64x32xbf16, #AM>, %b: tensor<32x64xbf16, #BN>, %acc: tensor<64x64xf32, #WG>) -> (tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>) {
+  %d = block.dot %a, %b, %acc : tensor<64x32xbf16, #AK>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+  %e = block.dot %am, %b, %acc : tensor<64x32xbf16, #AM>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+  return %d, %e : tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>
 }

@@ -32,6 +32,8 @@ func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.p
   %copy2 = blockgpu.async_copy %ptrs, %stage : tensor<16x32x!block.ptr<f32>, #blocked> -> !blockgpu.memdesc<16x32xf32, #shared, mutable>
   // CHECK: %[[GROUP:.+]] = blockgpu.async_commit_group tokens %[[COPY]], %{{.*}}
   %group = blockgpu.async_commit_group tokens %copy, %copy2
+  // CHECK: blockgpu.fence_async_shared
+  blockgpu.fence_async_shared
   // CHECK: blockgpu.async_wait %[[GROUP]] {num = 0 : i32}
   %done = blockgpu.async_wait %group {num = 0 : i32}
   // CHECK: blockgpu.local_load %{{.*}} : !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable> -> tensor<16x32xf32, #blocked>

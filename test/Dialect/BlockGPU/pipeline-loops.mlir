@@ -110,3 +110,31 @@ func.func @kept(%p: !block.ptr<bf16>, %q: !block.ptr<f32>, %n: i32) attributes {
   }
   return
 }
+
+// -----
+
+// A wgmma product reads its ring through the async proxy: after the wait,
+// each thread fences its completed copies before the barrier.
+#A = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#N = #blockgpu.nvmma<swizzle = 128>
+// CHECK-LABEL: func.func @wgmma_ring
+// CHECK: scf.for
+// CHECK-NEXT: blockgpu.async_wait {num = 1 : i32}
+// CHECK-NEXT: blockgpu.fence_async_shared
+// CHECK-NEXT: gpu.barrier
+// CHECK: blockgpu.dot
+func.func @wgmma_ring(%p: !block.ptr<bf16>, %n: i32) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %acc = scf.for %k = %c0 to %n step %c64 iter_args(%s = %zero) -> (tensor<64x64xf32, #WG>) : i32 {
+    %pk = block.addptr %p, %k : !block.ptr<bf16>, i32
+    %ptrs = block.splat %pk : tensor<64x64x!block.ptr<bf16>, #A>
+    %t = block.load %ptrs : tensor<64x64x!block.ptr<bf16>, #A>
+    %buf = blockgpu.local_alloc %t : tensor<64x64xbf16, #A> -> !blockgpu.memdesc<64x64xbf16, #N>
+    %d = blockgpu.dot %buf, %buf, %s : !blockgpu.memdesc<64x64xbf16, #N>, !blockgpu.memdesc<64x64xbf16, #N> -> tensor<64x64xf32, #WG>
+    scf.yield %d : tensor<64x64xf32, #WG>
+  }
+  return
+}

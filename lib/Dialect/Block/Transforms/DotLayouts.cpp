@@ -15,6 +15,10 @@ static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
                           bool allowTf32) {
   if (a != b)
     return 0;
+  // The wgmma lowering takes f16 and bf16 into f32 so far: the others need
+  // b k-major in shared memory, which n-major loads do not give.
+  if (version == 3)
+    return (a.isF16() || a.isBF16()) && acc.isF32() ? 16 : 0;
   if ((a.isF16() && (acc.isF32() || acc.isF16())) ||
       (a.isBF16() && acc.isF32()))
     return 16;
@@ -22,8 +26,6 @@ static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
     return allowTf32 ? 8 : 0;
   if (a.isInteger(8) && acc.isInteger(32))
     return 32;
-  if (isa<Float8E4M3FNType, Float8E5M2Type>(a) && acc.isF32())
-    return version == 3 ? 32 : 0;
   return 0;
 }
 

@@ -167,6 +167,15 @@ namespace {
 /// Walks a kernel, inserting barriers where `materialize` is set; without
 /// it (while a loop iterates to its fixed point), a barrier it would insert
 /// still clears the state, so that both walks see the same states.
+/// Whether `op` reads shared memory through the async proxy (a wgmma
+/// product), which sees generic writes only after a proxy fence.
+static bool readsThroughAsyncProxy(Operation *op) {
+  auto dot = dyn_cast<DotOp>(op);
+  auto mma =
+      dot ? dyn_cast<block::MmaLayoutAttr>(dot.getType().getEncoding()) : nullptr;
+  return mma && mma.isWgmma();
+}
+
 class BarrierInserter {
 public:
   void visit(Block &block, State &state, bool materialize) {
@@ -207,10 +216,11 @@ private:
     }
 
     Accesses accesses = getAccesses(op);
-    if (state.writes.overlaps(accesses.reads) ||
-        state.writes.overlaps(accesses.writes) ||
+    bool readsWrites = state.writes.overlaps(accesses.reads);
+    if (readsWrites || state.writes.overlaps(accesses.writes) ||
         state.reads.overlaps(accesses.writes))
-      barrier(op, state, materialize);
+      barrier(op, state, materialize,
+              /*proxyFence=*/readsWrites && readsThroughAsyncProxy(op));
     state.reads.insert(accesses.reads);
     (isa<AsyncCopyOp>(op) ? state.inFlight : state.writes)
         .insert(accesses.writes);
@@ -240,10 +250,15 @@ private:
     state.writes = {};
   }
 
-  void barrier(Operation *before, State &state, bool materialize) {
+  /// A barrier before `before`; with `proxyFence`, the writers' fence
+  /// before it, so that `before` reads their writes through the async proxy.
+  void barrier(Operation *before, State &state, bool materialize,
+               bool proxyFence) {
     ++numBarriers;
     if (materialize) {
       OpBuilder builder(before);
+      if (proxyFence)
+        FenceAsyncSharedOp::create(builder, before->getLoc());
       gpu::BarrierOp::create(builder, before->getLoc());
     }
     clear(state);
@@ -290,7 +305,12 @@ private:
       LoopStates hoisted = findFixedPoint(cleared, body);
       if (hoisted.barriers < states.barriers) {
         State ignored;
-        barrier(loop, ignored, materialize);
+        bool asyncProxyReads = false;
+        loop->walk([&](Operation *op) {
+          asyncProxyReads |= readsThroughAsyncProxy(op);
+        });
+        barrier(loop, ignored, materialize,
+                /*proxyFence=*/asyncProxyReads && !entry.writes.intervals.empty());
         states = hoisted;
       }
     }

@@ -210,17 +210,34 @@ static Value stageMmaOperand(OpBuilder &b, Location loc, Value operand) {
   return LocalAllocOp::create(b, loc, buffer, operand);
 }
 
+/// wgmma reads its operands through descriptors of the NVMMA layout: the
+/// operand keeps the dimension its loads hold consecutive elements of
+/// contiguous (so that it is written in vectors), in slabs of the widest
+/// swizzle (128, 64 or 32 bytes) its rows fill.
+static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  unsigned fastest = block::getLayoutOrder(getLayout(type)).front();
+  SharedElements elements(type.getElementType());
+  int64_t rowBytes = type.getDimSize(fastest) * elements.bytes;
+  unsigned swizzle = 128;
+  while (swizzle > 32 && rowBytes % swizzle)
+    swizzle /= 2;
+  auto buffer = MemDescType::get(
+      b.getContext(), type.getShape(), type.getElementType(),
+      NVMMALayoutAttr::get(b.getContext(), swizzle,
+                           /*transposed=*/fastest == 0),
+      /*mutableMemory=*/false);
+  return LocalAllocOp::create(b, loc, buffer, operand);
+}
+
 static void materialize(block::DotOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value a, bStaged;
   if (auto mma = dyn_cast<block::MmaLayoutAttr>(op.getType().getEncoding())) {
-    // wgmma's operands are not staged here yet; the layout contract refuses
-    // its accumulators.
-    if (mma.getVersion() != 2)
-      return;
-    a = stageMmaOperand(b, loc, op.getA());
-    bStaged = stageMmaOperand(b, loc, op.getB());
+    auto stage = mma.isWgmma() ? stageWgmmaOperand : stageMmaOperand;
+    a = stage(b, loc, op.getA());
+    bStaged = stage(b, loc, op.getB());
   } else {
     LinearLayout acc = getLayout(op.getType());
     int64_t kChunk =

@@ -7,10 +7,11 @@
 // Iteration i waits until at most num_stages - 2 groups of copies are in
 // flight (its own group is then complete), passes a barrier (its copies
 // become visible to every thread, and every thread is done with the buffer
-// iteration i - 1 read), issues the copies of iteration i + num_stages - 1
-// into that buffer, and multiplies from buffer i mod num_stages. Copies of
-// iterations past the end are not issued, so none is in flight after the
-// loop.
+// iteration i - 1 read; for wgmma, which reads through the async proxy,
+// each thread fences its copies first), issues the copies of iteration
+// i + num_stages - 1 into that buffer, and multiplies from buffer
+// i mod num_stages. Copies of iterations past the end are not issued, so
+// none is in flight after the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -169,6 +170,14 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
                rings, loop.getLowerBound(), stage,
                i32Constant(rewriter, loc, stage));
 
+  // wgmma reads the buffers through the async proxy: each thread fences its
+  // completed copies before the barrier that hands them over.
+  bool readThroughAsyncProxy = llvm::any_of(loads, [](StagedLoad &staged) {
+    return llvm::any_of(staged.alloc->getUsers(), [](Operation *user) {
+      return cast<block::MmaLayoutAttr>(cast<DotOp>(user).getType().getEncoding())
+          .isWgmma();
+    });
+  });
   SmallVector<Value> initialSlots{i32Constant(rewriter, loc, 0),
                                   i32Constant(rewriter, loc, numStages - 1)};
   auto yieldSlots = [&](OpBuilder &builder, Location bodyLoc,
@@ -177,6 +186,8 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     builder.setInsertionPointToStart(loop.getBody());
     AsyncWaitOp::create(builder, bodyLoc, getTokenType(builder), ValueRange(),
                         numStages - 2);
+    if (readThroughAsyncProxy)
+      FenceAsyncSharedOp::create(builder, bodyLoc);
     gpu::BarrierOp::create(builder, bodyLoc);
     SmallVector<Value> pointers;
     for (block::AdvancedPointer &pointer : advanced)

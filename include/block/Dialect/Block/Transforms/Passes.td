@@ -55,13 +55,15 @@ def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
     The accumulator of a `block.dot` gets a tensor-core layout
     (`#block.mma`) where the module's chip (`block.target`) has an
     instruction for its element types and shape (`chooseDotAccumulatorLayout`:
-    f16, bf16, i8, and f32 with `precision = tf32`), up to version
-    `max-mma-version` (2: mma.sync; 3: wgmma, whose lowering is not there
-    yet; 0: the FMA path only), and otherwise a blocked layout in which each
-    thread holds a tile of rows by up to 4 columns, for the FMA path.
+    wgmma on sm_90a for f16 and bf16 into f32 with M a multiple of 64;
+    mma.sync on sm_80 and later for f16, bf16, i8, and f32 with
+    `precision = tf32`), up to version `max-mma-version` (3: wgmma;
+    2: mma.sync; 0: the FMA path only), and otherwise a blocked layout in
+    which each thread holds a tile of rows by up to 4 columns, for the FMA
+    path.
   }];
   let options = [
-    Option<"maxMmaVersion", "max-mma-version", "unsigned", /*default=*/"2",
+    Option<"maxMmaVersion", "max-mma-version", "unsigned", /*default=*/"3",
            "The highest #block.mma version a product's accumulator may get "
            "(0: none, 2: mma.sync, 3: wgmma)">
   ];

@@ -153,6 +153,22 @@ def BlockGPU_AsyncWaitOp : BlockGPU_Op<"async_wait"> {
   let assemblyFormat = "$tokens attr-dict";
 }
 
+def BlockGPU_FenceAsyncSharedOp : BlockGPU_Op<"fence_async_shared"> {
+  let summary = "order this thread's shared-memory writes before async-proxy reads";
+  let description = [{
+    wgmma reads its operands through the async proxy, which does not see
+    the generic proxy's writes (stores, and cp.async copies) in order. A
+    thread that wrote a buffer a wgmma reads issues this fence after its
+    writes completed (after `async_wait` for copies) and before the barrier
+    that hands the buffer to the readers (`fence.proxy.async.shared::cta`).
+
+    ```mlir
+    blockgpu.fence_async_shared
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
   let summary = "block.dot with its operands in shared memory";
   let description = [{

@@ -1,0 +1,369 @@
+//===- WgmmaDotOpToGPU.cpp - blockgpu.dot on wgmma tensor cores -----------===//
+//
+// A product whose accumulator has a #block.mma version 3 layout. Each
+// warpgroup multiplies its m64 x nN tiles of the accumulator with
+// wgmma.mma_async, which reads both operands from their buffers through
+// shared-memory descriptors: the start address of the instruction's tile,
+// the byte distances between its groups of 8 rows or columns (SBO) and
+// between its swizzle-wide slabs (LBO), and the swizzle mode. All of them
+// follow from the buffer's layout (the offsets of the tile's elements), and
+// the lowering checks, element by element, that the addresses the
+// descriptor describes are the layout's. The product runs asynchronously
+// within the warpgroup: a fence, the instructions, one commit group and a
+// wait whose inline asm takes and returns the accumulator registers, so
+// that no use of them moves above it (upstream's wait ties nothing).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+#include "Utility.h"
+
+#include "block/Layout/TensorLayouts.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::block;
+
+static std::optional<NVVM::WGMMATypes> getWgmmaType(Type type) {
+  if (type.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (type.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  return std::nullopt;
+}
+
+namespace {
+/// One operand's buffer as wgmma reads it: operand `opIdx` (0: a, M x K;
+/// 1: b, K x N) in instruction tiles of `mnSize` (m or n) by `kSize`.
+class WgmmaOperand {
+public:
+  static std::optional<WgmmaOperand> get(unsigned opIdx,
+                                         blockgpu::MemDescType buffer,
+                                         int64_t mnSize, int64_t kSize) {
+    auto layout = dyn_cast<blockgpu::NVMMALayoutAttr>(buffer.getLayout());
+    if (!layout || buffer.getShape().size() != 2 || layout.getSwizzle() < 32)
+      return std::nullopt;
+    WgmmaOperand operand;
+    operand.opIdx = opIdx;
+    operand.mnSize = mnSize;
+    operand.kSize = kSize;
+    operand.shape.assign(buffer.getShape().begin(), buffer.getShape().end());
+    operand.bytes = getMemoryBytes(getMemoryType(buffer.getElementType()));
+    operand.swizzleBytes = layout.getSwizzle();
+    unsigned contiguousDim = layout.getTransposed() ? 0 : 1;
+    operand.kMajor = contiguousDim == (opIdx == 0 ? 1u : 0u);
+    std::optional<LinearLayout> offsets =
+        buffer.toLinearLayout().invert();
+    if (!offsets)
+      return std::nullopt;
+    operand.offsets = std::move(*offsets);
+    int64_t slab = operand.swizzleBytes / operand.bytes;
+    if (operand.kMajor) {
+      // A step of k lies within one row of a slab; LBO is unused.
+      if (kSize * operand.bytes > operand.swizzleBytes || mnSize % 8)
+        return std::nullopt;
+      operand.sbo = operand.byteOffset(8, 0);
+      operand.lbo = 16;
+    } else {
+      // wgmma transposes 16-bit operands only.
+      if (operand.bytes != 2 || kSize % 8)
+        return std::nullopt;
+      operand.sbo = operand.byteOffset(0, 8);
+      operand.lbo = mnSize > slab ? operand.byteOffset(slab, 0) : 16;
+    }
+    if (operand.sbo % 16 || operand.lbo % 16 || operand.sbo >= (1 << 18) ||
+        operand.lbo >= (1 << 18))
+      return std::nullopt;
+    return operand;
+  }
+
+  /// The element offset in the buffer of the element `mn` along m (n) and
+  /// `k` along k.
+  int64_t elementOffset(int64_t mn, int64_t k) const {
+    SmallVector<int32_t> index = opIdx == 0 ? SmallVector<int32_t>{int32_t(mn), int32_t(k)}
+                                            : SmallVector<int32_t>{int32_t(k), int32_t(mn)};
+    return offsets.apply(index)[0];
+  }
+  int64_t byteOffset(int64_t mn, int64_t k) const {
+    return elementOffset(mn, k) * bytes;
+  }
+
+  /// Whether the descriptor of the tile whose first element is (`mn`, `k`)
+  /// addresses each of its elements where the buffer's layout keeps it:
+  /// the canonical wgmma layout (8-row core groups SBO apart, slabs LBO
+  /// apart), with the swizzle XORing address bits 4.. with bits 7.. of the
+  /// 1024-byte-aligned buffer.
+  bool describes(int64_t mn, int64_t k) const {
+    if (mn + mnSize > getMNExtent() || k + kSize > getKExtent())
+      return false;
+    int64_t start = byteOffset(mn, k);
+    int64_t slab = swizzleBytes / bytes;
+    int64_t mask = swizzleBytes / 16 - 1;
+    for (int64_t i = 0; i < mnSize; ++i) {
+      for (int64_t j = 0; j < kSize; ++j) {
+        int64_t linear =
+            kMajor ? (i / 8) * sbo + (i % 8) * swizzleBytes + j * bytes
+                   : (i / slab) * lbo + (i % slab) * bytes + (j / 8) * sbo +
+                         (j % 8) * swizzleBytes;
+        int64_t address = start + linear;
+        address ^= ((address >> 7) & mask) << 4;
+        if (address != byteOffset(mn + i, k + j))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  /// The descriptor of the tile starting at the shared-memory byte address
+  /// `start` (i32).
+  Value emitDescriptor(OpBuilder &b, Location loc, Value start) const {
+    uint64_t mode = swizzleBytes == 128 ? 1 : swizzleBytes == 64 ? 2 : 3;
+    uint64_t high = (mode << 62) | (uint64_t(sbo >> 4) << 32) |
+                    (uint64_t(lbo >> 4) << 16);
+    Type i64 = b.getI64Type();
+    Value field = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, start, i32Constant(b, loc, 4)),
+        i32Constant(b, loc, 0x3fff));
+    Value wide = LLVM::ZExtOp::create(b, loc, i64, field);
+    Value constant = LLVM::ConstantOp::create(b, loc, i64,
+                                              b.getI64IntegerAttr(int64_t(high)));
+    return LLVM::OrOp::create(b, loc, wide, constant);
+  }
+
+  /// The layout the NVVM op takes: a K-major a is row, a K-major b col.
+  NVVM::MMALayout getLayout() const {
+    return (opIdx == 0) == kMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+  }
+
+  int64_t getMNExtent() const { return shape[opIdx == 0 ? 0 : 1]; }
+  int64_t getKExtent() const { return shape[opIdx == 0 ? 1 : 0]; }
+
+  unsigned bytes = 0;
+
+private:
+  unsigned opIdx = 0;
+  int64_t mnSize = 0, kSize = 0;
+  SmallVector<int64_t> shape;
+  int64_t swizzleBytes = 0, sbo = 0, lbo = 0;
+  bool kMajor = true;
+  LinearLayout offsets;
+};
+
+/// What a product's lowering needs of its accumulator and buffers.
+struct WgmmaPlan {
+  std::optional<WgmmaOperand> a, b;
+  int64_t instrN = 0, instrK = 0;
+  /// The accumulator's instruction tiles in warpgroup 0, by their first
+  /// element.
+  SmallVector<ElementIndex> origins;
+  /// Per warp-id bit above the warpgroup's 4 warps, its accumulator index.
+  SmallVector<ElementIndex> warpgroupBases;
+
+  static std::optional<WgmmaPlan> get(blockgpu::DotOp op) {
+    auto mma = dyn_cast<MmaLayoutAttr>(op.getType().getEncoding());
+    if (!mma || !mma.isWgmma() || mma.getInstrShape().size() != 3)
+      return std::nullopt;
+    Type a = op.getA().getType().getElementType();
+    if (a != op.getB().getType().getElementType() || !getWgmmaType(a) ||
+        !op.getType().getElementType().isF32())
+      return std::nullopt;
+    WgmmaPlan plan;
+    plan.instrN = mma.getInstrShape()[1];
+    plan.instrK = mma.getInstrShape()[2];
+    if (plan.instrK != 16 || plan.instrN % 8 || plan.instrN > 256)
+      return std::nullopt;
+    plan.a = WgmmaOperand::get(0, op.getA().getType(), 64, plan.instrK);
+    plan.b = WgmmaOperand::get(1, op.getB().getType(), plan.instrN, plan.instrK);
+    if (!plan.a || !plan.b)
+      return std::nullopt;
+    std::optional<TensorDistribution> acc = getDistributionOf(op.getType());
+    if (!acc)
+      return std::nullopt;
+    // Warps 0-3 of a warpgroup hold its rows 16 at a time.
+    ArrayRef<ElementIndex> warps = acc->getWarpBases();
+    if (warps.size() < 2 || warps[0] != ElementIndex{16, 0} ||
+        warps[1] != ElementIndex{32, 0})
+      return std::nullopt;
+    plan.warpgroupBases.assign(warps.begin() + 2, warps.end());
+    for (unsigned reg = 0, e = acc->getNumRegisters(); reg < e; ++reg) {
+      ElementIndex index = acc->getRegisterIndex(reg);
+      if (index[0] % 64 == 0 && index[1] % plan.instrN == 0 &&
+          acc->isFirstCopy(reg))
+        plan.origins.push_back(index);
+    }
+    // Every warpgroup's every instruction reads what its descriptors say.
+    int64_t k = op.getA().getType().getShape()[1];
+    for (unsigned group = 0, e = 1u << plan.warpgroupBases.size(); group < e;
+         ++group) {
+      ElementIndex base = plan.getWarpgroupIndex(group);
+      for (ArrayRef<int64_t> origin : plan.origins)
+        for (int64_t k0 = 0; k0 < k; k0 += plan.instrK)
+          if (!plan.a->describes(base[0] ^ origin[0], k0) ||
+              !plan.b->describes(base[1] ^ origin[1], k0))
+            return std::nullopt;
+    }
+    return plan;
+  }
+
+  /// The accumulator index of warpgroup `group`'s first element.
+  ElementIndex getWarpgroupIndex(unsigned group) const {
+    ElementIndex index{0, 0};
+    for (auto [bit, basis] : llvm::enumerate(warpgroupBases))
+      if (group >> bit & 1)
+        index = {index[0] ^ basis[0], index[1] ^ basis[1]};
+    return index;
+  }
+};
+
+/// The element offset in `operand`'s buffer of this warp's warpgroup's
+/// first row (a) or column (b): the XOR of the offsets of the warpgroup
+/// bits' indices, as the layout is linear.
+static Value emitWarpgroupOffset(OpBuilder &b, Location loc,
+                                 const WgmmaOperand &operand, unsigned opIdx,
+                                 ArrayRef<ElementIndex> bases, Value warp) {
+  Value offset = i32Constant(b, loc, 0);
+  for (auto [bit, basis] : llvm::enumerate(bases)) {
+    int64_t bitOffset = opIdx == 0 ? operand.elementOffset(basis[0], 0)
+                                   : operand.elementOffset(basis[1], 0);
+    if (!bitOffset)
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc,
+        LLVM::LShrOp::create(b, loc, warp, i32Constant(b, loc, bit + 2)),
+        i32Constant(b, loc, 1));
+    offset = LLVM::XOrOp::create(
+        b, loc, offset,
+        LLVM::MulOp::create(b, loc, set, i32Constant(b, loc, bitOffset)));
+  }
+  return offset;
+}
+
+/// `wgmma.wait_group.sync.aligned 0` taking and returning `values` (f32
+/// registers), so that their uses stay below it.
+static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
+                                       ArrayRef<Value> values) {
+  std::string constraints;
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += "=f,";
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
+  auto type = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(values.size(), b.getF32Type()));
+  auto wait = LLVM::InlineAsmOp::create(
+      b, loc, type, values, "wgmma.wait_group.sync.aligned 0;", constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return emitStructFields(b, loc, wait.getResult(0), values.size());
+}
+
+struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(blockgpu::DotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<WgmmaPlan> plan = WgmmaPlan::get(op);
+    if (!plan)
+      return rewriter.notifyMatchFailure(op, "not a wgmma product");
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    Type i32 = rewriter.getI32Type();
+    ThreadIds ids = emitThreadIds(rewriter, loc);
+    NVVM::WGMMATypes type =
+        *getWgmmaType(op.getA().getType().getElementType());
+
+    struct Buffer {
+      const WgmmaOperand &operand;
+      Value base, warpgroup;
+    };
+    auto buffer = [&](unsigned opIdx, const WgmmaOperand &operand,
+                      Value pointer) {
+      Value base = LLVM::PtrToIntOp::create(rewriter, loc, i32, pointer);
+      return Buffer{operand, base,
+                    emitWarpgroupOffset(rewriter, loc, operand, opIdx,
+                                        plan->warpgroupBases, ids.warp)};
+    };
+    Buffer a = buffer(0, *plan->a, adaptor.getA().front());
+    Buffer b = buffer(1, *plan->b, adaptor.getB().front());
+    auto descriptor = [&](const Buffer &buf, int64_t elementOffset) {
+      Value offset = LLVM::XOrOp::create(rewriter, loc, buf.warpgroup,
+                                         i32Constant(rewriter, loc, elementOffset));
+      Value bytes = LLVM::MulOp::create(
+          rewriter, loc, offset, i32Constant(rewriter, loc, buf.operand.bytes));
+      Value start = LLVM::AddOp::create(rewriter, loc, buf.base, bytes);
+      return buf.operand.emitDescriptor(rewriter, loc, start);
+    };
+
+    TensorDistribution accDist = getDistribution(op.getType());
+    std::map<ElementIndex, unsigned> accRegisterOf;
+    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
+      accRegisterOf.try_emplace(accDist.getRegisterIndex(reg), reg);
+    SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    int64_t numFields = plan->instrN / 2;
+    Type f32 = rewriter.getF32Type();
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        context, SmallVector<Type>(numFields, f32));
+    auto shape = NVVM::MMAShapeAttr::get(context, 64, plan->instrN,
+                                         plan->instrK);
+    int64_t k = op.getA().getType().getShape()[1];
+
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+    for (int64_t k0 = 0; k0 < k; k0 += plan->instrK) {
+      for (ArrayRef<int64_t> origin : plan->origins) {
+        // Field i of the instruction's accumulator: row 8 (i / 2 % 2), column
+        // i % 2 + 8 (i / 4) of the thread's first (the PTX ISA's fragment).
+        SmallVector<unsigned> regs;
+        for (int64_t i = 0; i < numFields; ++i)
+          regs.push_back(accRegisterOf.at(
+              {origin[0] + 8 * (i / 2 % 2), origin[1] + i % 2 + 8 * (i / 4)}));
+        Value inouts = LLVM::PoisonOp::create(rewriter, loc, structType);
+        for (auto [i, reg] : llvm::enumerate(regs))
+          inouts = LLVM::InsertValueOp::create(rewriter, loc, inouts, acc[reg], i);
+        Value descA =
+            descriptor(a, plan->a->elementOffset(origin[0], k0));
+        Value descB =
+            descriptor(b, plan->b->elementOffset(origin[1], k0));
+        Value result = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, loc, structType, inouts, descA, descB, shape, type, type,
+            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+            plan->a->getLayout(), plan->b->getLayout(),
+            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+        for (auto [reg, field] :
+             llvm::zip(regs, emitStructFields(rewriter, loc, result, numFields)))
+          acc[reg] = field;
+      }
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+    SmallVector<unsigned> firstCopies;
+    SmallVector<Value> pending;
+    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
+      if (accDist.isFirstCopy(reg)) {
+        firstCopies.push_back(reg);
+        pending.push_back(acc[reg]);
+      }
+    for (auto [reg, value] :
+         llvm::zip(firstCopies, emitTiedWait(rewriter, loc, pending)))
+      acc[reg] = value;
+    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
+      acc[reg] = acc[accDist.getFirstCopy(reg)];
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{acc});
+    return success();
+  }
+};
+} // namespace
+
+bool mlir::block::isWgmmaLowerable(blockgpu::DotOp op) {
+  return WgmmaPlan::get(op).has_value();
+}
+
+void mlir::block::populateWgmmaDotOpToGPUPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<DotOpToWgmma>(converter, patterns.getContext());
+}

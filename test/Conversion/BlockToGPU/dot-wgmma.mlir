@@ -1,0 +1,39 @@
+// RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
+
+// A product with a wgmma accumulator on sm_90a: the operands are staged in
+// 128-byte-swizzled NVMMA buffers (a k-major, b n-major), written by every
+// thread, fenced for the async proxy and handed over by a barrier (sunk past
+// the register work that follows). The one
+// warpgroup then issues, between a wgmma.fence and one commit group, one
+// m64n64k16 per step of k: a's descriptor moves 32 bytes (2 in the start
+// address field) per step, b's 16 rows of 128 bytes (128). a's descriptor
+// has SBO = 1024 bytes (64 << 32), LBO unused (1 << 16) and the 128-byte
+// swizzle (1 << 62); b's (n-major) the same SBO, its slabs too wide for
+// LBO to matter. The wait ties the 32 accumulator registers.
+#WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#AK = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#BN = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @bf16
+// CHECK: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: gpu.barrier
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: %[[HI:.+]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
+// CHECK: llvm.or %{{.+}}, %[[HI]] : i64
+// CHECK: nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %{{.+}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,2,{{.*}},31"
+// CHECK: gpu.return
+module attributes {block.target = "sm_90a"} {
+func.func @bf16(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %a = block.splat %x : tensor<64x64xbf16, #AK>
+  %b = block.splat %x : tensor<64x64xbf16, #BN>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %d = block.dot %a, %b, %z : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+  %ps = block.splat %p : tensor<64x64x!block.ptr<f32>, #WG>
+  block.store %ps, %d : tensor<64x64x!block.ptr<f32>, #WG>
+  return
+}
+}
