@@ -272,7 +272,7 @@ def cases(bundles, runtime, quick, before=None):
     # kernel (tk.matmul_tc), at 4096^3 and 8192^3.
     for example, dtype, tile in (("matmul_bf16", torch.bfloat16, (128, 256)),
                                  ("matmul_f16", torch.float16, (128, 256)),
-                                 ("matmul_tf32", torch.float32, (128, 128)),
+                                 ("matmul_tf32", torch.float32, (128, 256)),
                                  ("matmul_int8", torch.int8, (128, 128))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)

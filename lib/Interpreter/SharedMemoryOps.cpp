@@ -171,6 +171,11 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })
       .Case<AsyncCommitGroupOp, AsyncWaitOp>(
           [&](Operation *o) { return compileTokenOp(c, o); })
+      // Products complete at once: the wait passes its value through.
+      .Case([&](DotWaitOp o) {
+        c.alias(o.getResult(), c.lookup(o.getValue()));
+        return success();
+      })
       // An instance runs as one thread with one view of memory: barriers
       // and proxy fences order nothing more.
       .Case<gpu::BarrierOp, FenceAsyncSharedOp>([&](Operation *o) {

@@ -147,9 +147,15 @@ static LogicalResult checkLowerable(Operation *op) {
   if (isa<DotOp>(op))
     return op->emitOpError("reads its operands from buffers")
            << kRunMaterialize;
+  if (auto wait = dyn_cast<blockgpu::DotWaitOp>(op);
+      wait && !wait.getType().getElementType().isF32())
+    return op->emitOpError("waits for a wgmma accumulator, which is f32");
   if (auto dot = dyn_cast<blockgpu::DotOp>(op)) {
-    if (auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
-        mma && mma.isWgmma()) {
+    auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
+    if (dot.getAsync() && !(mma && mma.isWgmma()))
+      return op->emitOpError("is async, which only wgmma products (#block.mma "
+                             "version 3 accumulators) are");
+    if (mma && mma.isWgmma()) {
       std::optional<TargetChip> chip = getTargetChip(op);
       if (!chip || !chip->hasWgmma())
         return op->emitOpError(

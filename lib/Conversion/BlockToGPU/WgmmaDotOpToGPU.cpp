@@ -11,7 +11,8 @@
 // descriptor describes are the layout's. The product runs asynchronously
 // within the warpgroup: a fence, the instructions, one commit group and a
 // wait whose inline asm takes and returns the accumulator registers, so
-// that no use of them moves above it (upstream's wait ties nothing).
+// that no use of them moves above it (upstream's wait ties nothing). A
+// product from a zero accumulator skips reading it on its first step.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 
 #include <map>
 
@@ -242,10 +244,11 @@ static Value emitWarpgroupOffset(OpBuilder &b, Location loc,
   return offset;
 }
 
-/// `wgmma.wait_group.sync.aligned 0` taking and returning `values` (f32
-/// registers), so that their uses stay below it.
+/// `wgmma.wait_group.sync.aligned pendings` taking and returning `values`
+/// (f32 registers), so that their uses stay below it.
 static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
-                                       ArrayRef<Value> values) {
+                                       ArrayRef<Value> values,
+                                       unsigned pendings) {
   std::string constraints;
   for (size_t i = 0; i < values.size(); ++i)
     constraints += "=f,";
@@ -254,12 +257,36 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
   auto type = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(values.size(), b.getF32Type()));
   auto wait = LLVM::InlineAsmOp::create(
-      b, loc, type, values, "wgmma.wait_group.sync.aligned 0;", constraints,
+      b, loc, type, values,
+      "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";",
+      constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
       /*operand_attrs=*/ArrayAttr());
   return emitStructFields(b, loc, wait.getResult(0), values.size());
+}
+
+/// The tied wait over the registers of a tensor distributed as `dist`
+/// (each element once), with its copies following.
+static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
+                                       const TensorDistribution &dist,
+                                       ArrayRef<Value> registers,
+                                       unsigned pendings) {
+  SmallVector<unsigned> firstCopies;
+  SmallVector<Value> values;
+  for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg)
+    if (dist.isFirstCopy(reg)) {
+      firstCopies.push_back(reg);
+      values.push_back(registers[reg]);
+    }
+  SmallVector<Value> result(registers);
+  for (auto [reg, value] :
+       llvm::zip(firstCopies, emitTiedWait(b, loc, values, pendings)))
+    result[reg] = value;
+  for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg)
+    result[reg] = result[dist.getFirstCopy(reg)];
+  return result;
 }
 
 struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
@@ -312,6 +339,7 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
     auto shape = NVVM::MMAShapeAttr::get(context, 64, plan->instrN,
                                          plan->instrK);
     int64_t k = op.getA().getType().getShape()[1];
+    bool startsFromZero = matchPattern(op.getAcc(), m_AnyZeroFloat());
 
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t k0 = 0; k0 < k; k0 += plan->instrK) {
@@ -322,16 +350,22 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
         for (int64_t i = 0; i < numFields; ++i)
           regs.push_back(accRegisterOf.at(
               {origin[0] + 8 * (i / 2 % 2), origin[1] + i % 2 + 8 * (i / 4)}));
+        // A product from zero does not read the accumulator on its first
+        // step (scale-d = 0), so the zeros are never put in registers.
+        bool fromZero = k0 == 0 && startsFromZero;
         Value inouts = LLVM::PoisonOp::create(rewriter, loc, structType);
-        for (auto [i, reg] : llvm::enumerate(regs))
-          inouts = LLVM::InsertValueOp::create(rewriter, loc, inouts, acc[reg], i);
+        if (!fromZero)
+          for (auto [i, reg] : llvm::enumerate(regs))
+            inouts = LLVM::InsertValueOp::create(rewriter, loc, inouts,
+                                                 acc[reg], i);
         Value descA =
             descriptor(a, plan->a->elementOffset(origin[0], k0));
         Value descB =
             descriptor(b, plan->b->elementOffset(origin[1], k0));
         Value result = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, loc, structType, inouts, descA, descB, shape, type, type,
-            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMATypes::f32,
+            fromZero ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one,
             NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
             plan->a->getLayout(), plan->b->getLayout(),
             /*satfinite=*/NVVM::MMAIntOverflowAttr());
@@ -341,19 +375,30 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-    SmallVector<unsigned> firstCopies;
-    SmallVector<Value> pending;
-    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
-      if (accDist.isFirstCopy(reg)) {
-        firstCopies.push_back(reg);
-        pending.push_back(acc[reg]);
-      }
-    for (auto [reg, value] :
-         llvm::zip(firstCopies, emitTiedWait(rewriter, loc, pending)))
-      acc[reg] = value;
-    for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
-      acc[reg] = acc[accDist.getFirstCopy(reg)];
+    if (!op.getAsync())
+      acc = emitTiedWait(rewriter, loc, accDist, acc, /*pendings=*/0);
+    else
+      for (unsigned reg = 0, e = accDist.getNumRegisters(); reg < e; ++reg)
+        acc[reg] = acc[accDist.getFirstCopy(reg)];
     rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{acc});
+    return success();
+  }
+};
+
+struct DotWaitOpToWgmma : OpConversionPattern<blockgpu::DotWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(blockgpu::DotWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<TensorDistribution> dist = getDistributionOf(op.getType());
+    if (!dist || !op.getType().getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "not an f32 accumulator");
+    SmallVector<Value> values(adaptor.getValue().begin(),
+                              adaptor.getValue().end());
+    rewriter.replaceOpWithMultiple(
+        op, SmallVector<SmallVector<Value>>{emitTiedWait(
+                rewriter, op.getLoc(), *dist, values, op.getPendings())});
     return success();
   }
 };
@@ -365,5 +410,6 @@ bool mlir::block::isWgmmaLowerable(blockgpu::DotOp op) {
 
 void mlir::block::populateWgmmaDotOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<DotOpToWgmma>(converter, patterns.getContext());
+  patterns.add<DotOpToWgmma, DotWaitOpToWgmma>(converter,
+                                               patterns.getContext());
 }

@@ -1,4 +1,4 @@
-// RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
+// RUN: block-opt %s --convert-block-to-gpu -split-input-file | FileCheck %s
 
 // A product with a wgmma accumulator on sm_90a: the operands are staged in
 // 128-byte-swizzled NVMMA buffers (a k-major, b n-major), written by every
@@ -9,7 +9,8 @@
 // address field) per step, b's 16 rows of 128 bytes (128). a's descriptor
 // has SBO = 1024 bytes (64 << 32), LBO unused (1 << 16) and the 128-byte
 // swizzle (1 << 62); b's (n-major) the same SBO, its slabs too wide for
-// LBO to matter. The wait ties the 32 accumulator registers.
+// LBO to matter. The accumulator starts at zero: the first step does not
+// read it (scale-d zero). The wait ties the 32 accumulator registers.
 #WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 #AK = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #BN = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -20,8 +21,8 @@
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK: %[[HI:.+]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
 // CHECK: llvm.or %{{.+}}, %[[HI]] : i64
-// CHECK: nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %{{.+}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
-// CHECK-COUNT-3: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %{{.+}}, <m = 64, n = 64, k = 16>, D[<f32>, <zero>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.+}} D[<f32>, <one>]
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,2,{{.*}},31"
@@ -34,6 +35,32 @@ func.func @bf16(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.n
   %d = block.dot %a, %b, %z : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
   %ps = block.splat %p : tensor<64x64x!block.ptr<f32>, #WG>
   block.store %ps, %d : tensor<64x64x!block.ptr<f32>, #WG>
+  return
+}
+}
+
+// -----
+
+// An async product leaves out the wait; a dot_wait ties the accumulator's
+// registers through `wgmma.wait_group` with its pendings.
+#WG2 = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#N = #blockgpu.nvmma<swizzle = 128>
+#B2 = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wgmma.wait_group
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT: wgmma.wait_group
+// CHECK: gpu.return
+module attributes {block.target = "sm_90a"} {
+func.func @async(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %t = block.splat %x : tensor<64x64xbf16, #B2>
+  %a = blockgpu.local_alloc %t {blockgpu.offset = 0 : i64} : tensor<64x64xbf16, #B2> -> !blockgpu.memdesc<64x64xbf16, #N>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #WG2>
+  %d = blockgpu.dot %a, %a, %z async : !blockgpu.memdesc<64x64xbf16, #N>, !blockgpu.memdesc<64x64xbf16, #N> -> tensor<64x64xf32, #WG2>
+  %w = blockgpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #WG2>
+  %ps = block.splat %p : tensor<64x64x!block.ptr<f32>, #WG2>
+  block.store %ps, %w : tensor<64x64x!block.ptr<f32>, #WG2>
   return
 }
 }

@@ -233,3 +233,31 @@ func.func @dot_accumulator(%a: !blockgpu.memdesc<16x16xi8, #shared>, %b: !blockg
   %d = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<16x16xi8, #shared>, !blockgpu.memdesc<16x16xi8, #shared> -> tensor<16x16xi8>
   return
 }
+
+// -----
+
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+#mma = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+func.func @dot_async_mma_sync(%a: !blockgpu.memdesc<32x32xf16, #shared>, %c: tensor<32x32xf32, #mma>) {
+  // expected-error @+1 {{'blockgpu.dot' op is async, but only wgmma products (#block.mma version 3 accumulators) run asynchronously}}
+  %d = blockgpu.dot %a, %a, %c async : !blockgpu.memdesc<32x32xf16, #shared>, !blockgpu.memdesc<32x32xf16, #shared> -> tensor<32x32xf32, #mma>
+  return
+}
+
+// -----
+
+#blocked = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+func.func @dot_wait_blocked(%c: tensor<4x8xf32, #blocked>) {
+  // expected-error @+1 {{'blockgpu.dot_wait' op waits for wgmma products, but its value has a layout no wgmma accumulator has}}
+  %w = blockgpu.dot_wait %c {pendings = 0 : i32} : tensor<4x8xf32, #blocked>
+  return
+}
+
+// -----
+
+#wg = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+func.func @dot_wait_negative(%c: tensor<64x64xf32, #wg>) {
+  // expected-error @+1 {{'blockgpu.dot_wait' op attribute 'pendings' failed to satisfy constraint}}
+  %w = blockgpu.dot_wait %c {pendings = -1 : i32} : tensor<64x64xf32, #wg>
+  return
+}

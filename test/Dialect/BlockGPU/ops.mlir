@@ -58,3 +58,14 @@ func.func @product(%a: tensor<4x8xf16, #acc>, %b: tensor<8x8xf16, #acc>, %c: ten
   %d = blockgpu.dot %sa, %sb, %c : !blockgpu.memdesc<4x8xf16, #linear>, !blockgpu.memdesc<8x8xf16, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>> -> tensor<4x8xf32, #acc>
   return %d : tensor<4x8xf32, #acc>
 }
+
+#wg = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+
+// CHECK-LABEL: func.func @async_product
+func.func @async_product(%a: !blockgpu.memdesc<64x64xbf16, #nvmma>, %c: tensor<64x64xf32, #wg>) -> tensor<64x64xf32, #wg> {
+  // CHECK: %[[D:.+]] = blockgpu.dot %{{.*}}, %{{.*}}, %{{.*}} async : !blockgpu.memdesc<64x64xbf16, #[[NVMMA]]>
+  %d = blockgpu.dot %a, %a, %c async : !blockgpu.memdesc<64x64xbf16, #nvmma>, !blockgpu.memdesc<64x64xbf16, #nvmma> -> tensor<64x64xf32, #wg>
+  // CHECK: blockgpu.dot_wait %[[D]] {pendings = 1 : i32} : tensor<64x64xf32, #{{.*}}>
+  %w = blockgpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #wg>
+  return %w : tensor<64x64xf32, #wg>
+}

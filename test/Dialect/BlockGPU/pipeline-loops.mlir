@@ -114,16 +114,29 @@ func.func @kept(%p: !block.ptr<bf16>, %q: !block.ptr<f32>, %n: i32) attributes {
 // -----
 
 // A wgmma product reads its ring through the async proxy: after the wait,
-// each thread fences its completed copies before the barrier.
+// each thread fences its completed copies before the barrier. The product
+// accumulates into the loop's iter_arg and yields to it alone, so it stays
+// in flight into the next iteration (async, a dot_wait leaving one group
+// pending, and one for all after the loop); its buffer is then free only
+// two iterations later, so the ring has a fourth buffer: the copies still
+// go two iterations ahead, into slot (i + 2) mod 4.
 #A = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 #N = #blockgpu.nvmma<swizzle = 128>
 // CHECK-LABEL: func.func @wgmma_ring
-// CHECK: scf.for
+// CHECK: %[[RING:.+]] = blockgpu.local_alloc : !blockgpu.memdesc<4x64x64xbf16, #{{.+}}, mutable>
+// CHECK: %[[LOOP:.+]]:3 = scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}}, %[[READ:.+]] = %c0_i32{{.*}}, %[[WRITE:.+]] = %c2_i32{{.*}})
 // CHECK-NEXT: blockgpu.async_wait {num = 1 : i32}
 // CHECK-NEXT: blockgpu.fence_async_shared
 // CHECK-NEXT: gpu.barrier
-// CHECK: blockgpu.dot
+// CHECK: %[[R:.+]] = blockgpu.memdesc_index %[[RING]][%[[READ]]]
+// CHECK: %[[D:.+]] = blockgpu.dot %[[R]], %[[R]], %[[ACC]] async
+// CHECK-NEXT: %[[W:.+]] = blockgpu.dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK: arith.constant 4 : i32
+// CHECK: scf.yield %[[W]],
+// CHECK-NEXT: }
+// CHECK-NEXT: blockgpu.dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+// CHECK-NEXT: blockgpu.async_wait {num = 0 : i32}
 func.func @wgmma_ring(%p: !block.ptr<bf16>, %n: i32) attributes {block.kernel, block.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %c64 = arith.constant 64 : i32

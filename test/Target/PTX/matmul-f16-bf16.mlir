@@ -11,9 +11,11 @@
 // accumulator) issues 4 wgmma.mma_async.m64n256k16 per step (one per k16),
 // both operands read through descriptors of their 128-byte-swizzled
 // buffers (a k-major, b n-major: the last immediate, b's transpose, is 1),
-// between a wgmma.fence and one commit group, and waits for the group with
-// the accumulators tied to the wait. Each thread fences its completed
-// copies for the async proxy before the loop's barrier.
+// between a wgmma.fence and one commit group. The group stays in flight
+// into the next step (a wait for all but one, the accumulators tied to
+// it; the rings have a fourth buffer), and the loop ends waiting for all.
+// Each thread fences its completed copies for the async proxy before the
+// loop's barrier.
 //
 // On sm_80 each warp (of 2 x 4, 64 x 64 of the accumulator) reads its a
 // fragments with 16 ldmatrix.x4 (4 tiles of m by 4 steps of k16) and its b
@@ -44,11 +46,12 @@
 // WGMMA: wgmma.fence.sync.aligned;
 // WGMMA: wgmma.mma_async.sync.aligned.m64n256k16.f32.[[T]].[[T]] {{.*}}, p, 1, 1, 0, 1;
 // WGMMA: wgmma.commit_group.sync.aligned;
-// WGMMA: wgmma.wait_group.sync.aligned 0;
+// WGMMA: wgmma.wait_group.sync.aligned 1;
 // CHECK: cp.async.wait_group 1;
 // WGMMA-NEXT: fence.proxy.async.shared::cta;
 // CHECK: bar.sync 0;
 // CHECK-NOT: ld.global
+// WGMMA: wgmma.wait_group.sync.aligned 0;
 // CHECK: cp.async.wait_group 0;
 // CHECK-NOT: ld.global
 // CHECK: ret;

@@ -1,12 +1,12 @@
 // The tf32 product on mma.sync, per step of 16 through k, its operands in
-// flight through shared memory (blockgpu-pipeline-loops, 3 stages: two
-// 16-byte cp.async of a and two of b per thread and step). Each warp (of 2
-// x 4, 64 x 32 of the accumulator) reads its a fragments with 8
+// flight through shared memory (blockgpu-pipeline-loops, 4 stages: two
+// 16-byte cp.async of a and four of b per thread and step). Each warp (of
+// 2 x 4, 64 x 64 of the 128 x 256 accumulator) reads its a fragments with 8
 // ldmatrix.x4 (4 tiles of m by 2 steps of k8, a 32-bit element being a
-// pair of b16) and its b fragments with 16 shared loads of one f32 (b is
+// pair of b16) and its b fragments with 32 shared loads of one f32 (b is
 // n-major and ldmatrix has no .trans for 32-bit elements), rounds each of
-// the 48 registers to tf32 with cvt.rna, and issues 32 mma.sync.m16n8k8 (4
-// x 4 tiles by 2 steps).
+// the 64 registers to tf32 with cvt.rna, and issues 64 mma.sync.m16n8k8 (4
+// x 8 tiles by 2 steps).
 // Counted on the generic kernel alone (--specialize=none).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for chip in sm_90a sm_80; do \
@@ -24,11 +24,11 @@
 // CHECK: .entry matmul_tf32(
 // CHECK: .maxntid 256, 1, 1
 // CHECK-NOT: ld.global
-// CHECK: cp.async.wait_group 1;
+// CHECK: cp.async.wait_group 2;
 // CHECK-NOT: ld.global
 // CHECK: cp.async.wait_group 0;
 // CHECK-NOT: ld.global
 // CHECK: ret;
 
-// COUNTS: sm_90a 12 copies, 8 ldmatrix, 16 ld.shared.b32, 48 cvt, 32 mma
-// COUNTS-NEXT: sm_80 12 copies, 8 ldmatrix, 16 ld.shared.b32, 48 cvt, 32 mma
+// COUNTS: sm_90a 24 copies, 8 ldmatrix, 32 ld.shared.b32, 64 cvt, 64 mma
+// COUNTS-NEXT: sm_80 24 copies, 8 ldmatrix, 32 ld.shared.b32, 64 cvt, 64 mma

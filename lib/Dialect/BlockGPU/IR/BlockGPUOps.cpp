@@ -131,8 +131,28 @@ LogicalResult AsyncCopyOp::verify() {
       "pointed-to tensor", dst);
 }
 
+/// Whether `type`'s layout is one no wgmma accumulator has: a blocked
+/// layout or an mma.sync one. (Any layout may also be written as
+/// #block.linear, which the layout contract checks.)
+static bool hasNonWgmmaLayout(Type type) {
+  Attribute layout = cast<RankedTensorType>(type).getEncoding();
+  if (auto mma = dyn_cast_or_null<block::MmaLayoutAttr>(layout))
+    return !mma.isWgmma();
+  return isa_and_nonnull<block::BlockedLayoutAttr>(layout);
+}
+
 LogicalResult DotOp::verify() {
+  if (getAsync() && hasNonWgmmaLayout(getType()))
+    return emitOpError("is async, but only wgmma products (#block.mma "
+                       "version 3 accumulators) run asynchronously");
   return block::verifyDotOperands(*this, getA().getType(), getB().getType(),
                                   cast<ShapedType>(getAcc().getType()),
                                   getPrecision());
+}
+
+LogicalResult DotWaitOp::verify() {
+  if (hasNonWgmmaLayout(getType()))
+    return emitOpError("waits for wgmma products, but its value has a "
+                       "layout no wgmma accumulator has");
+  return success();
 }

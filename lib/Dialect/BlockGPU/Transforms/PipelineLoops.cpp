@@ -110,6 +110,43 @@ static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                              ValueRange());
 }
 
+/// Shared memory a CTA may have on sm_90a, where products run async.
+constexpr int64_t kSharedMemoryBytes = 232448;
+
+/// The product of `loop` that may stay in flight into the next iteration:
+/// the one wgmma product that reads the staged loads, accumulating into an
+/// iter_arg of the loop and yielding its result to it alone. Its buffer is
+/// then free two iterations later, so the rings get a buffer more, if
+/// they fit.
+static DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
+                             unsigned numStages) {
+  DotOp dot;
+  int64_t ringBytes = 0;
+  for (StagedLoad staged : loads) {
+    MemDescType type = staged.alloc.getType();
+    ringBytes += (numStages + 1) * type.getNumElements() *
+                 std::max(8u, type.getElementType().getIntOrFloatBitWidth()) /
+                 8;
+    for (Operation *user : staged.alloc->getUsers()) {
+      if (dot && user != dot)
+        return {};
+      dot = cast<DotOp>(user);
+    }
+  }
+  if (!dot || ringBytes > kSharedMemoryBytes ||
+      !cast<block::MmaLayoutAttr>(dot.getType().getEncoding()).isWgmma())
+    return {};
+  auto acc = dyn_cast<BlockArgument>(dot.getAcc());
+  if (!acc || acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+      !dot->hasOneUse())
+    return {};
+  OpOperand &use = *dot->use_begin();
+  if (!isa<scf::YieldOp>(use.getOwner()) ||
+      use.getOperandNumber() != acc.getArgNumber() - 1)
+    return {};
+  return dot;
+}
+
 static Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
 }
@@ -124,6 +161,25 @@ static Value emitNextSlot(OpBuilder &builder, Location loc, Value slot,
                                       i32Constant(builder, loc, numStages));
   return arith::SelectOp::create(builder, loc, wraps,
                                  i32Constant(builder, loc, 0), next);
+}
+
+/// Makes `dot` async: each iteration waits for the previous iteration's
+/// product only (one group stays in flight), and the loop's result for
+/// all.
+static void keepInFlight(IRRewriter &rewriter, DotOp dot,
+                         LoopLikeOpInterface loop) {
+  dot.setAsync(true);
+  OpOperand &yielded = *dot->use_begin();
+  rewriter.setInsertionPointAfter(dot);
+  auto inFlight =
+      DotWaitOp::create(rewriter, dot.getLoc(), dot.getType(), dot.getResult(),
+                        rewriter.getI32IntegerAttr(1));
+  yielded.set(inFlight);
+  Value result = loop->getResult(yielded.getOperandNumber());
+  rewriter.setInsertionPointAfter(loop);
+  auto done = DotWaitOp::create(rewriter, dot.getLoc(), result.getType(),
+                                result, rewriter.getI32IntegerAttr(0));
+  result.replaceAllUsesExcept(done, done);
 }
 
 static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
@@ -148,13 +204,15 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   SmallVector<Operation *> ordered =
       block::sortInProgramOrder(std::move(slice));
 
+  DotOp asyncProduct = getAsyncProduct(loop, loads, numStages);
+  unsigned ringSize = numStages + (asyncProduct ? 1 : 0);
   IRRewriter rewriter(loop->getContext());
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> rings;
   for (StagedLoad &staged : loads) {
     MemDescType type = staged.alloc.getType();
-    SmallVector<int64_t> shape{int64_t(numStages)};
+    SmallVector<int64_t> shape{int64_t(ringSize)};
     llvm::append_range(shape, type.getShape());
     rings.push_back(LocalAllocOp::create(
         rewriter, loc,
@@ -206,8 +264,8 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
       staged.alloc.getResult().replaceAllUsesWith(buffer);
     }
     builder.setInsertionPoint(loop.getBody()->getTerminator());
-    return {emitNextSlot(builder, bodyLoc, read, numStages),
-            emitNextSlot(builder, bodyLoc, write, numStages)};
+    return {emitNextSlot(builder, bodyLoc, read, ringSize),
+            emitNextSlot(builder, bodyLoc, write, ringSize)};
   };
   FailureOr<LoopLikeOpInterface> pipelined = loop.replaceWithAdditionalYields(
       rewriter, initialSlots, /*replaceInitOperandUsesInLoop=*/false,
@@ -223,6 +281,8 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
       rewriter.eraseOp(op);
   rewriter.setInsertionPointAfter(pipelined->getOperation());
   AsyncWaitOp::create(rewriter, loc, getTokenType(rewriter), ValueRange(), 0);
+  if (asyncProduct)
+    keepInFlight(rewriter, asyncProduct, *pipelined);
 }
 
 void mlir::blockgpu::pipelineLoops(func::FuncOp kernel) {

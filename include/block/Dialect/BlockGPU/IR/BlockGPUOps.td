@@ -173,12 +173,18 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
   let summary = "block.dot with its operands in shared memory";
   let description = [{
     `result = a * b + acc`, as `block.dot` (with its `precision`), for
-    `a : MxK` and `b : KxN` in buffers: a product that reads its operands from shared memory where its
-    instructions need them (the FMA path reads one step of k at a time,
-    wgmma through descriptors). The operand and accumulator types follow
-    `block.dot`'s rules. The buffers' layouts are the lowering's contract:
-    whoever stages the operands (blockgpu-materialize-shared-memory, a
-    pipeliner) chooses them for the path the accumulator's layout selects.
+    `a : MxK` and `b : KxN` in buffers: a product that reads its operands
+    from shared memory where its instructions need them (the FMA path reads
+    one step of k at a time, wgmma through descriptors). The operand and
+    accumulator types follow `block.dot`'s rules. The buffers' layouts are
+    the lowering's contract: whoever stages the operands
+    (blockgpu-materialize-shared-memory, a pipeliner) chooses them for the
+    path the accumulator's layout selects.
+
+    An `async` product (wgmma accumulators only) returns while it still
+    runs: its result may feed the accumulator of the next async product,
+    and anything else reads it through a `blockgpu.dot_wait` that covers
+    it. Its buffers must not be written until then.
 
     ```mlir
     %d = blockgpu.dot %a, %b, %acc : !blockgpu.memdesc<64x32xf32, #sa>, !blockgpu.memdesc<32x64xf32, #sb> -> tensor<64x64xf32, #blocked>
@@ -189,10 +195,12 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$b,
     Block_Tensor:$acc,
     DefaultValuedAttr<Block_DotPrecision,
-                      "::mlir::block::DotPrecision::ieee">:$precision);
+                      "::mlir::block::DotPrecision::ieee">:$precision,
+    UnitAttr:$async);
   let results = (outs Block_Tensor:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $acc (`precision` `=` $precision^)? attr-dict `:`
+    $a `,` $b `,` $acc (`precision` `=` $precision^)? (`async` $async^)?
+    attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `->` type($result)
   }];
   let hasVerifier = 1;
@@ -201,6 +209,25 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     /// a chunk of that many rows of k.
     static constexpr int64_t kFMAUnrolledSteps = 32;
   }];
+}
+
+def BlockGPU_DotWaitOp : BlockGPU_Op<"dot_wait", [AllTypesMatch<["value", "result"]>]> {
+  let summary = "wait until at most `pendings` async products are in flight";
+  let description = [{
+    Completes this warpgroup's `async` `blockgpu.dot` products but the
+    `pendings` most recent, and returns `value`, an accumulator one of them
+    writes, as they leave it: uses of the result come after the wait
+    (`wgmma.wait_group` with the accumulator's registers tied through it).
+
+    ```mlir
+    %done = blockgpu.dot_wait %acc {pendings = 1 : i32} : tensor<128x256xf32, #mma>
+    ```
+  }];
+  let arguments = (ins Block_Tensor:$value,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pendings);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
 }
 
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_TD
