@@ -121,8 +121,11 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
     as[i] = Dot::loadInput(a[i]);
   for (int64_t i = 0; i < K * N; ++i)
     bs[i] = Dot::loadInput(b[i]);
+  // A blockgpu.dot with use_acc false starts from zero.
+  bool useAcc = instr.operands.size() < 4 ||
+                *frame.get<uint8_t>(instr.operands[3]);
   for (int64_t i = 0; i < M * N; ++i)
-    sums[i] = Dot::loadAcc(acc[i]);
+    sums[i] = useAcc ? Dot::loadAcc(acc[i]) : C(0);
   if constexpr (std::is_same_v<C, float>) {
     if (shape.precision == DotPrecision::tf32x3) {
       // as, bs become the big parts; the small parts are what they leave.

@@ -171,6 +171,14 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })
       .Case<AsyncCommitGroupOp, AsyncWaitOp>(
           [&](Operation *o) { return compileTokenOp(c, o); })
+      // Nothing reads a poison before writing it: zeros will do.
+      .Case([&](PoisonOp o) {
+        auto type = cast<RankedTensorType>(o.getType());
+        unsigned bytes = std::max(1u, type.getElementTypeBitWidth() / 8);
+        c.defineConstant(o.getResult(),
+                         std::vector<char>(type.getNumElements() * bytes, 0));
+        return success();
+      })
       // Products complete at once: the wait passes its value through.
       .Case([&](DotWaitOp o) {
         c.alias(o.getResult(), c.lookup(o.getValue()));

@@ -152,6 +152,9 @@ static LogicalResult checkLowerable(Operation *op) {
     return op->emitOpError("waits for a wgmma accumulator, which is f32");
   if (auto dot = dyn_cast<blockgpu::DotOp>(op)) {
     auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
+    if (dot.getUseAcc() && !(mma && mma.isWgmma()))
+      return op->emitOpError("takes use_acc, which only wgmma products "
+                             "(#block.mma version 3 accumulators) do");
     if (dot.getAsync() && !(mma && mma.isWgmma()))
       return op->emitOpError("is async, which only wgmma products (#block.mma "
                              "version 3 accumulators) are");

@@ -222,6 +222,24 @@ struct AsyncGroupOpToGPU : OpConversionPattern<SourceOp> {
 
   bool asyncCopies;
 };
+/// One LLVM poison per register.
+struct PoisonOpToGPU : OpConversionPattern<PoisonOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PoisonOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertType(op.getType(), types)))
+      return failure();
+    SmallVector<Value> registers;
+    for (Type type : types)
+      registers.push_back(LLVM::PoisonOp::create(rewriter, op.getLoc(), type));
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{registers});
+    return success();
+  }
+};
+
 struct FenceAsyncSharedOpToGPU : OpConversionPattern<FenceAsyncSharedOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -241,8 +259,8 @@ void mlir::block::populateSharedMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const AxisInfoAnalysis &axisInfo, bool asyncCopies) {
   patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, LocalStoreOpToGPU,
-               LocalLoadOpToGPU, FenceAsyncSharedOpToGPU>(converter,
-                                                          patterns.getContext());
+               LocalLoadOpToGPU, FenceAsyncSharedOpToGPU, PoisonOpToGPU>(
+      converter, patterns.getContext());
   patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo,
                                  asyncCopies);
   patterns.add<AsyncGroupOpToGPU<AsyncCommitGroupOp>,

@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
 #include <map>
@@ -289,6 +290,43 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
   return result;
 }
 
+/// One wgmma.mma_async whose scale-d is `useAcc` (an i1 known only at run
+/// time, which upstream's op cannot take): inline asm in the op's own form.
+static Value emitWgmmaWithUseAcc(OpBuilder &b, Location loc, Type structType,
+                                 unsigned numFields, Value inouts, Value descA,
+                                 Value descB, Value useAcc, int64_t instrN,
+                                 StringRef type, const WgmmaPlan &plan) {
+  std::string fields;
+  for (unsigned i = 0; i < numFields; ++i)
+    fields += (i ? ", $" : "$") + std::to_string(i);
+  auto transpose = [](NVVM::MMALayout layout, NVVM::MMALayout kMajor) {
+    return layout == kMajor ? "0" : "1";
+  };
+  std::string ptx =
+      "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(numFields + 2) +
+      ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(instrN) +
+      "k16.f32." + type.str() + "." + type.str() + " {" + fields + "}, $" +
+      std::to_string(numFields) + ", $" + std::to_string(numFields + 1) +
+      ", p, 1, 1, " + transpose(plan.a->getLayout(), NVVM::MMALayout::row) +
+      ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col) + ";\n}";
+  std::string constraints;
+  for (unsigned i = 0; i < numFields; ++i)
+    constraints += "=f,";
+  constraints += "l,l,r";
+  for (unsigned i = 0; i < numFields; ++i)
+    constraints += "," + std::to_string(i);
+  SmallVector<Value> operands{
+      descA, descB, LLVM::ZExtOp::create(b, loc, b.getI32Type(), useAcc)};
+  llvm::append_range(operands, emitStructFields(b, loc, inouts, numFields));
+  return LLVM::InlineAsmOp::create(
+             b, loc, structType, operands, ptx, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
+
 struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -340,6 +378,14 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
                                          plan->instrK);
     int64_t k = op.getA().getType().getShape()[1];
     bool startsFromZero = matchPattern(op.getAcc(), m_AnyZeroFloat());
+    // use_acc, as the adaptor gives it (a constant one is folded here).
+    Value useAcc;
+    if (op.getUseAcc()) {
+      if (std::optional<int64_t> known = getConstantIntValue(op.getUseAcc()))
+        startsFromZero |= !*known;
+      else
+        useAcc = adaptor.getUseAcc().front();
+    }
 
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t k0 = 0; k0 < k; k0 += plan->instrK) {
@@ -362,13 +408,20 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
             descriptor(a, plan->a->elementOffset(origin[0], k0));
         Value descB =
             descriptor(b, plan->b->elementOffset(origin[1], k0));
-        Value result = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, loc, structType, inouts, descA, descB, shape, type, type,
-            NVVM::WGMMATypes::f32,
-            fromZero ? NVVM::WGMMAScaleOut::zero : NVVM::WGMMAScaleOut::one,
-            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-            plan->a->getLayout(), plan->b->getLayout(),
-            /*satfinite=*/NVVM::MMAIntOverflowAttr());
+        Value result =
+            k0 == 0 && useAcc
+                ? emitWgmmaWithUseAcc(rewriter, loc, structType, numFields,
+                                      inouts, descA, descB, useAcc,
+                                      plan->instrN,
+                                      NVVM::stringifyWGMMATypes(type), *plan)
+                : NVVM::WgmmaMmaAsyncOp::create(
+                      rewriter, loc, structType, inouts, descA, descB, shape,
+                      type, type, NVVM::WGMMATypes::f32,
+                      fromZero ? NVVM::WGMMAScaleOut::zero
+                               : NVVM::WGMMAScaleOut::one,
+                      NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+                      plan->a->getLayout(), plan->b->getLayout(),
+                      /*satfinite=*/NVVM::MMAIntOverflowAttr());
         for (auto [reg, field] :
              llvm::zip(regs, emitStructFields(rewriter, loc, result, numFields)))
           acc[reg] = field;

@@ -42,22 +42,31 @@ func.func @bf16(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.n
 // -----
 
 // An async product leaves out the wait; a dot_wait ties the accumulator's
-// registers through `wgmma.wait_group` with its pendings.
+// registers through `wgmma.wait_group` with its pendings. The accumulator
+// is a poison (nothing in registers) that the first step reads only if
+// use_acc is true: its scale-d comes from a register, in inline asm (b is
+// read k-major here: both transposes 0).
 #WG2 = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 #N = #blockgpu.nvmma<swizzle = 128>
+#NT = #blockgpu.nvmma<swizzle = 128, transposed = true>
 #B2 = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-LABEL: gpu.func @async
+// CHECK-COUNT-32: llvm.mlir.poison : f32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $34, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {$0, {{.*}}, $31}, $32, $33, p, 1, 1, 0, 0;\0A}", "{{(=f,)+}}l,l,r,0,1,{{.*}},31"
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.+}} D[<f32>, <one>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NOT: wgmma.wait_group
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;"
 // CHECK-NOT: wgmma.wait_group
 // CHECK: gpu.return
 module attributes {block.target = "sm_90a"} {
-func.func @async(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+func.func @async(%x: bf16, %p: !block.ptr<f32>, %use: i1) attributes {block.kernel, block.num_warps = 4 : i32} {
   %t = block.splat %x : tensor<64x64xbf16, #B2>
   %a = blockgpu.local_alloc %t {blockgpu.offset = 0 : i64} : tensor<64x64xbf16, #B2> -> !blockgpu.memdesc<64x64xbf16, #N>
-  %z = arith.constant dense<0.0> : tensor<64x64xf32, #WG2>
-  %d = blockgpu.dot %a, %a, %z async : !blockgpu.memdesc<64x64xbf16, #N>, !blockgpu.memdesc<64x64xbf16, #N> -> tensor<64x64xf32, #WG2>
+  %bt = blockgpu.local_alloc %t {blockgpu.offset = 8192 : i64} : tensor<64x64xbf16, #B2> -> !blockgpu.memdesc<64x64xbf16, #NT>
+  %z = blockgpu.poison : tensor<64x64xf32, #WG2>
+  %d = blockgpu.dot %a, %bt, %z use_acc %use async : !blockgpu.memdesc<64x64xbf16, #N>, !blockgpu.memdesc<64x64xbf16, #NT> -> tensor<64x64xf32, #WG2>
   %w = blockgpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #WG2>
   %ps = block.splat %p : tensor<64x64x!block.ptr<f32>, #WG2>
   block.store %ps, %w : tensor<64x64x!block.ptr<f32>, #WG2>

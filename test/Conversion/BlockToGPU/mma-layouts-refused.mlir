@@ -126,3 +126,18 @@ func.func @instruction_k() attributes {block.kernel, block.num_warps = 4 : i32} 
   %d = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<32x32xbf16, #s>, !blockgpu.memdesc<32x32xbf16, #s> -> tensor<32x32xf32, #mma>
   return
 }
+
+// -----
+
+// use_acc is a wgmma product's (the FMA and mma.sync paths always read acc).
+#mma = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 16]>
+#s = #blockgpu.swizzled<vec = 8, perPhase = 2, maxPhase = 4>
+#blocked = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @use_acc_mma_sync(%use: i1) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %x = arith.constant dense<1.0> : tensor<32x32xbf16, #blocked>
+  %a = blockgpu.local_alloc %x : tensor<32x32xbf16, #blocked> -> !blockgpu.memdesc<32x32xbf16, #s>
+  %c = arith.constant dense<0.0> : tensor<32x32xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op takes use_acc, which only wgmma products (#block.mma version 3 accumulators) do}}
+  %d = blockgpu.dot %a, %a, %c use_acc %use : !blockgpu.memdesc<32x32xbf16, #s>, !blockgpu.memdesc<32x32xbf16, #s> -> tensor<32x32xf32, #mma>
+  return
+}

@@ -69,3 +69,13 @@ func.func @async_product(%a: !blockgpu.memdesc<64x64xbf16, #nvmma>, %c: tensor<6
   %w = blockgpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #wg>
   return %w : tensor<64x64xf32, #wg>
 }
+
+// CHECK-LABEL: func.func @first_product
+func.func @first_product(%a: !blockgpu.memdesc<64x64xbf16, #nvmma>, %use: i1) -> tensor<64x64xf32, #wg> {
+  // CHECK: %[[P:.+]] = blockgpu.poison : tensor<64x64xf32, #{{.*}}>
+  %p = blockgpu.poison : tensor<64x64xf32, #wg>
+  // CHECK: blockgpu.dot %{{.*}}, %{{.*}}, %[[P]] use_acc %{{.*}} async :
+  %d = blockgpu.dot %a, %a, %p use_acc %use async : !blockgpu.memdesc<64x64xbf16, #nvmma>, !blockgpu.memdesc<64x64xbf16, #nvmma> -> tensor<64x64xf32, #wg>
+  %w = blockgpu.dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #wg>
+  return %w : tensor<64x64xf32, #wg>
+}

@@ -248,6 +248,7 @@ static void materialize(block::DotOp op) {
   }
   op.replaceAllUsesWith(
       DotOp::create(b, loc, op.getType(), a, bStaged, op.getAcc(),
+                    /*useAcc=*/Value(),
                     op.getPrecision())
           .getResult());
   op.erase();

@@ -166,20 +166,57 @@ static Value emitNextSlot(OpBuilder &builder, Location loc, Value slot,
 /// Makes `dot` async: each iteration waits for the previous iteration's
 /// product only (one group stays in flight), and the loop's result for
 /// all.
-static void keepInFlight(IRRewriter &rewriter, DotOp dot,
-                         LoopLikeOpInterface loop) {
+static void keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
   dot.setAsync(true);
-  OpOperand &yielded = *dot->use_begin();
+  Location loc = dot.getLoc();
+  unsigned index = dot->use_begin()->getOperandNumber();
+  // An accumulator that starts at zero starts as nothing instead: the first
+  // iteration's product does not read it (use_acc false), so no zeros are
+  // written into the registers the in-flight products own. Without an
+  // iteration the result is the zeros.
+  Value zeros = loop.getInitArgs()[index];
+  bool fromZero = matchPattern(zeros, m_AnyZeroFloat()) ||
+                  matchPattern(zeros, m_Zero());
+  Value ran;
+  if (fromZero) {
+    rewriter.setInsertionPoint(loop);
+    Value no = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false));
+    FailureOr<LoopLikeOpInterface> flagged = loop.replaceWithAdditionalYields(
+        rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &builder, Location, ArrayRef<BlockArgument> args) {
+          dot.getUseAccMutable().assign(args[0]);
+          builder.setInsertionPoint(loop.getBody()->getTerminator());
+          return SmallVector<Value>{arith::ConstantOp::create(
+              builder, loc, builder.getBoolAttr(true))};
+        });
+    if (failed(flagged))
+      return;
+    loop = cast<scf::ForOp>(flagged->getOperation());
+    rewriter.setInsertionPoint(loop);
+    loop.getInitArgsMutable()[index].assign(
+        PoisonOp::create(rewriter, loc, zeros.getType()));
+    ran = loop.getResults().back();
+  }
   rewriter.setInsertionPointAfter(dot);
-  auto inFlight =
-      DotWaitOp::create(rewriter, dot.getLoc(), dot.getType(), dot.getResult(),
-                        rewriter.getI32IntegerAttr(1));
-  yielded.set(inFlight);
-  Value result = loop->getResult(yielded.getOperandNumber());
+  auto inFlight = DotWaitOp::create(rewriter, loc, dot.getType(),
+                                    dot.getResult(),
+                                    rewriter.getI32IntegerAttr(1));
+  dot.getResult().replaceAllUsesExcept(inFlight, inFlight);
+  Value result = loop->getResult(index);
   rewriter.setInsertionPointAfter(loop);
-  auto done = DotWaitOp::create(rewriter, dot.getLoc(), result.getType(),
-                                result, rewriter.getI32IntegerAttr(0));
-  result.replaceAllUsesExcept(done, done);
+  auto done = DotWaitOp::create(rewriter, loc, result.getType(), result,
+                                rewriter.getI32IntegerAttr(0));
+  Value final = done;
+  if (ran) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{result.getType()},
+                                  ran, /*withElseRegion=*/true);
+    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(thenBuilder, loc, ValueRange{done});
+    OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseBuilder, loc, ValueRange{zeros});
+    final = ifOp.getResult(0);
+  }
+  result.replaceAllUsesExcept(final, done);
 }
 
 static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
@@ -282,7 +319,8 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   rewriter.setInsertionPointAfter(pipelined->getOperation());
   AsyncWaitOp::create(rewriter, loc, getTokenType(rewriter), ValueRange(), 0);
   if (asyncProduct)
-    keepInFlight(rewriter, asyncProduct, *pipelined);
+    keepInFlight(rewriter, asyncProduct,
+                 cast<scf::ForOp>(pipelined->getOperation()));
 }
 
 void mlir::blockgpu::pipelineLoops(func::FuncOp kernel) {

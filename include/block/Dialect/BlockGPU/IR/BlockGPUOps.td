@@ -181,6 +181,10 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     (blockgpu-materialize-shared-memory, a pipeliner) chooses them for the
     path the accumulator's layout selects.
 
+    With `use_acc` false the product ignores `acc` (`result = a * b`):
+    a loop whose accumulator starts at zero passes false on its first
+    iteration instead of materialising the zeros.
+
     An `async` product (wgmma accumulators only) returns while it still
     runs: its result may feed the accumulator of the next async product,
     and anything else reads it through a `blockgpu.dot_wait` that covers
@@ -194,13 +198,14 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$a,
     Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$b,
     Block_Tensor:$acc,
+    Optional<I1>:$useAcc,
     DefaultValuedAttr<Block_DotPrecision,
                       "::mlir::block::DotPrecision::ieee">:$precision,
     UnitAttr:$async);
   let results = (outs Block_Tensor:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $acc (`precision` `=` $precision^)? (`async` $async^)?
-    attr-dict `:`
+    $a `,` $b `,` $acc (`use_acc` $useAcc^)? (`precision` `=` $precision^)?
+    (`async` $async^)? attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `->` type($result)
   }];
   let hasVerifier = 1;
@@ -209,6 +214,21 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     /// a chunk of that many rows of k.
     static constexpr int64_t kFMAUnrolledSteps = 32;
   }];
+}
+
+def BlockGPU_PoisonOp : BlockGPU_Op<"poison", [Pure]> {
+  let summary = "a tensor whose elements are not defined";
+  let description = [{
+    A value no one reads before writing: the start of an accumulator whose
+    first product does not read it (`use_acc` false). It costs no
+    instruction; the interpreter gives zeros.
+
+    ```mlir
+    %acc = blockgpu.poison : tensor<128x256xf32, #mma>
+    ```
+  }];
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 def BlockGPU_DotWaitOp : BlockGPU_Op<"dot_wait", [AllTypesMatch<["value", "result"]>]> {
