@@ -245,6 +245,21 @@ static Value emitWarpgroupOffset(OpBuilder &b, Location loc,
   return offset;
 }
 
+/// `ptx` as inline asm with side effects, of result `type` (a struct of
+/// the outputs) and `constraints` (outputs tied to inputs where wgmma
+/// reads and writes the same registers, which nvvm.inline_ptx cannot say).
+static Value emitInlinePtx(OpBuilder &b, Location loc, Type type,
+                           ValueRange operands, StringRef ptx,
+                           StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+             b, loc, type, operands, ptx, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
+
 /// `wgmma.wait_group.sync.aligned pendings` taking and returning `values`
 /// (f32 registers), so that their uses stay below it.
 static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
@@ -257,15 +272,11 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
     constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
   auto type = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(values.size(), b.getF32Type()));
-  auto wait = LLVM::InlineAsmOp::create(
+  Value wait = emitInlinePtx(
       b, loc, type, values,
       "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";",
-      constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  return emitStructFields(b, loc, wait.getResult(0), values.size());
+      constraints);
+  return emitStructFields(b, loc, wait, values.size());
 }
 
 /// The tied wait over the registers of a tensor distributed as `dist`
@@ -318,13 +329,7 @@ static Value emitWgmmaWithUseAcc(OpBuilder &b, Location loc, Type structType,
   SmallVector<Value> operands{
       descA, descB, LLVM::ZExtOp::create(b, loc, b.getI32Type(), useAcc)};
   llvm::append_range(operands, emitStructFields(b, loc, inouts, numFields));
-  return LLVM::InlineAsmOp::create(
-             b, loc, structType, operands, ptx, constraints,
-             /*has_side_effects=*/true, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-             /*operand_attrs=*/ArrayAttr())
-      .getResult(0);
+  return emitInlinePtx(b, loc, structType, operands, ptx, constraints);
 }
 
 struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {

@@ -110,9 +110,6 @@ static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                              ValueRange());
 }
 
-/// Shared memory a CTA may have on sm_90a, where products run async.
-constexpr int64_t kSharedMemoryBytes = 232448;
-
 /// The product of `loop` that may stay in flight into the next iteration:
 /// the one wgmma product that reads the staged loads, accumulating into an
 /// iter_arg of the loop and yielding its result to it alone. Its buffer is
@@ -123,17 +120,14 @@ static DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
   DotOp dot;
   int64_t ringBytes = 0;
   for (StagedLoad staged : loads) {
-    MemDescType type = staged.alloc.getType();
-    ringBytes += (numStages + 1) * type.getNumElements() *
-                 std::max(8u, type.getElementType().getIntOrFloatBitWidth()) /
-                 8;
+    ringBytes += (numStages + 1) * staged.alloc.getType().getSizeInBytes();
     for (Operation *user : staged.alloc->getUsers()) {
       if (dot && user != dot)
         return {};
       dot = cast<DotOp>(user);
     }
   }
-  if (!dot || ringBytes > kSharedMemoryBytes ||
+  if (!dot || ringBytes > kMaxSharedMemoryBytes ||
       !cast<block::MmaLayoutAttr>(dot.getType().getEncoding()).isWgmma())
     return {};
   auto acc = dyn_cast<BlockArgument>(dot.getAcc());

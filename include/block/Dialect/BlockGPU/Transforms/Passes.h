@@ -11,6 +11,10 @@
 
 namespace mlir::blockgpu {
 
+/// Shared memory one program instance may use on sm_90 (227 KiB): the
+/// allocator's default limit, and what the pipeliner's rings must fit.
+constexpr int64_t kMaxSharedMemoryBytes = 232448;
+
 #define GEN_PASS_DECL
 #include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
 

@@ -24,7 +24,8 @@ def BlockGPUAllocateSharedMemory
     refused, with the largest users named.
   }];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"232448",
+    Option<"maxBytes", "max-bytes", "int64_t",
+           /*default=*/"::mlir::blockgpu::kMaxSharedMemoryBytes",
            "Shared memory one program instance may use, in bytes (227 KiB "
            "on sm_90)">,
   ];
