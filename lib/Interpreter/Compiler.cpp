@@ -64,7 +64,7 @@ mlir::block::interpreter::detail::emitUnsupported(Operation *op,
 static bool isSupportedType(Type type) {
   if (auto buffer = dyn_cast<blockgpu::MemDescType>(type))
     return getElementKind(buffer.getElementType()).has_value();
-  if (isa<blockgpu::AsyncTokenType>(type))
+  if (isa<blockgpu::AsyncTokenType, TensorDescType>(type))
     return true;
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return tensor.hasStaticShape() && getElementKind(tensor.getElementType());
@@ -94,8 +94,11 @@ int64_t Compiler::getLength(Value value) const {
 }
 
 SlotId Compiler::define(Value value) {
-  unsigned size = getElementKindSize(kindOf(value));
-  SlotId slot = newSlot(getLength(value) * size);
+  SlotId slot;
+  if (auto desc = dyn_cast<TensorDescType>(value.getType()))
+    slot = newSlot(getTensorDescSlotBytes(desc.getRank()));
+  else
+    slot = newSlot(getLength(value) * getElementKindSize(kindOf(value)));
   slotOf[value] = slot;
   return slot;
 }
@@ -171,7 +174,8 @@ LogicalResult Compiler::compileOp(Operation *op) {
       return emitUnsupported(op, "values of type " + debugString(type) +
                                      " are not supported");
 
-  if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
+  if (isa<LoadOp, StoreOp, MakeTensorDescOp, DescLoadOp, DescStoreOp,
+          AtomicRMWOp, AtomicCASOp>(op))
     return compileMemoryOp(*this, op);
   if (isa<ReduceOp, ScanOp>(op))
     return compileCombineOp(*this, op);

@@ -30,6 +30,10 @@ namespace block::interpreter::detail {
 /// Elements of a value of `type`: a tensor's count, 1 for a scalar.
 int64_t getNumElements(Type type);
 
+/// The bytes of a tensor descriptor's slot: its base address, then its
+/// sizes, then its strides, each an int64, outermost first.
+inline int64_t getTensorDescSlotBytes(int64_t rank) { return (1 + 2 * rank) * 8; }
+
 /// The file:line:col of `loc`, or "" if it has none.
 std::string formatLocation(Location loc);
 

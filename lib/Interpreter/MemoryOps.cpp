@@ -151,6 +151,178 @@ static LogicalResult compileStore(Compiler &c, StoreOp op) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct TensorDescInfo : InstrData {
+  int64_t rank = 0;
+  bool is64 = false;
+};
+
+/// A descriptor in its slot (see getTensorDescSlotBytes).
+struct TensorDescView {
+  const int64_t *words;
+  int64_t rank;
+
+  uint64_t base() const { return static_cast<uint64_t>(words[0]); }
+  int64_t size(int64_t d) const { return words[1 + d]; }
+  int64_t stride(int64_t d) const { return words[1 + rank + d]; }
+};
+} // namespace
+
+// operands: base, sizes..., strides...; results: the descriptor.
+static bool execMakeTensorDesc(const Instr &instr, Frame &frame) {
+  const auto &info = instr.getData<TensorDescInfo>();
+  int64_t *words = frame.get<int64_t>(instr.results[0]);
+  words[0] = static_cast<int64_t>(*frame.get<uint64_t>(instr.operands[0]));
+  for (int64_t i = 0; i < 2 * info.rank; ++i) {
+    SlotId slot = instr.operands[1 + i];
+    int64_t value = info.is64 ? *frame.get<int64_t>(slot)
+                              : int64_t(*frame.get<int32_t>(slot));
+    bool isStride = i >= info.rank;
+    int64_t dim = isStride ? i - info.rank : i;
+    if (value < 0)
+      return frame.fail(instr, RunError::Kind::InvalidOperation, -1,
+                        "block.make_tensor_desc in " +
+                            frame.describeLane(instr, -1) + ": " +
+                            (isStride ? "stride " : "size ") +
+                            std::to_string(dim) + " is " +
+                            std::to_string(value) + ", but it must not be "
+                            "negative");
+    if (isStride && dim == info.rank - 1 && value != 1)
+      return frame.fail(instr, RunError::Kind::InvalidOperation, -1,
+                        "block.make_tensor_desc in " +
+                            frame.describeLane(instr, -1) +
+                            ": the innermost stride is " +
+                            std::to_string(value) + ", but it must be 1");
+    words[1 + i] = value;
+  }
+  return true;
+}
+
+/// Visits the lanes of the tile an access (operands: the descriptor, the
+/// coordinates) moves, in row-major order: `visit(lane, address, buffer)`
+/// for those inside the described tensor, after finding their bound buffer
+/// (or stopping the run), `outside(lane)` for the others. Stops at the first
+/// visit that returns false.
+template <unsigned Size, typename Visit, typename Outside>
+static bool forEachTileLane(const Instr &instr, Frame &frame, Visit visit,
+                            Outside outside) {
+  ArrayRef<int64_t> tileShape = instr.op->shape;
+  int64_t rank = tileShape.size();
+  TensorDescView desc{frame.get<int64_t>(instr.operands[0]), rank};
+  SmallVector<int64_t, 5> coords, index(rank, 0);
+  for (int64_t d = 0; d < rank; ++d)
+    coords.push_back(*frame.get<int32_t>(instr.operands[1 + d]));
+  BufferCache cache;
+  for (int64_t lane = 0, n = instr.numElements; lane < n; ++lane) {
+    bool inside = true;
+    // Unsigned, so that a hostile descriptor wraps instead of overflowing;
+    // the buffer lookup then refuses the address.
+    uint64_t offset = 0;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t position = coords[d] + index[d];
+      inside &= position >= 0 && position < desc.size(d);
+      offset += static_cast<uint64_t>(position) *
+                static_cast<uint64_t>(desc.stride(d));
+    }
+    if (!inside) {
+      outside(lane);
+    } else {
+      uint64_t address = desc.base() + offset * Size;
+      if (LLVM_UNLIKELY(!findBuffer(frame, address, Size, cache)))
+        return failAccess(instr, frame, lane, address, Size, false);
+      if (!visit(lane, address, *cache.buffer))
+        return false;
+    }
+    for (int64_t d = rank - 1; d >= 0 && ++index[d] == tileShape[d]; --d)
+      index[d] = 0;
+  }
+  return true;
+}
+
+// operands: descriptor, coordinates...; results: the tile.
+template <unsigned Size>
+static bool execDescLoad(const Instr &instr, Frame &frame) {
+  char *result = frame.get<char>(instr.results[0]);
+  return forEachTileLane<Size>(
+      instr, frame,
+      [&](int64_t lane, uint64_t address, const Buffer &buffer) {
+        if (LLVM_UNLIKELY(buffer.shadow && !isWritten(buffer, address, Size)))
+          return failAccess(instr, frame, lane, address, Size, true);
+        std::memcpy(result + lane * Size,
+                    reinterpret_cast<const void *>(address), Size);
+        return true;
+      },
+      [&](int64_t lane) { std::memset(result + lane * Size, 0, Size); });
+}
+
+// operands: descriptor, coordinates..., the tile.
+template <unsigned Size>
+static bool execDescStore(const Instr &instr, Frame &frame) {
+  const char *value = frame.get<char>(instr.operands.back());
+  return forEachTileLane<Size>(
+      instr, frame,
+      [&](int64_t lane, uint64_t address, const Buffer &buffer) {
+        std::memcpy(reinterpret_cast<void *>(address), value + lane * Size,
+                    Size);
+        if (LLVM_UNLIKELY(buffer.shadow))
+          markWritten(buffer, address, Size);
+        return true;
+      },
+      [](int64_t) {});
+}
+
+static LogicalResult compileMakeTensorDesc(Compiler &c, MakeTensorDescOp op) {
+  auto &info = c.makeData<TensorDescInfo>();
+  info.rank = op.getType().getRank();
+  info.is64 = op.getShape().front().getType().isInteger(64);
+  Instr &instr = c.emit(op, &execMakeTensorDesc);
+  instr.data = &info;
+  instr.operands = {c.lookup(op.getBase())};
+  llvm::append_range(instr.operands, c.lookup(op.getShape()));
+  llvm::append_range(instr.operands, c.lookup(op.getStrides()));
+  instr.results = {c.define(op.getResult())};
+  return success();
+}
+
+/// The instruction of a tile access; its lanes are the tile's elements.
+template <template <unsigned> class Exec>
+static Instr &emitTileAccess(Compiler &c, Operation *op, Value desc,
+                             ValueRange indices) {
+  RankedTensorType tile = cast<TensorDescType>(desc.getType()).getBlockType();
+  ExecFn exec = visitElementSize(
+      getElementKindSize(*getElementKind(tile.getElementType())),
+      [](auto s) -> ExecFn { return &Exec<decltype(s)::value>::run; });
+  Instr &instr = c.emit(op, exec, tile);
+  instr.operands = {c.lookup(desc)};
+  llvm::append_range(instr.operands, c.lookup(indices));
+  return instr;
+}
+
+template <unsigned Size> struct DescLoadExec {
+  static bool run(const Instr &i, Frame &f) { return execDescLoad<Size>(i, f); }
+};
+template <unsigned Size> struct DescStoreExec {
+  static bool run(const Instr &i, Frame &f) { return execDescStore<Size>(i, f); }
+};
+
+static LogicalResult compileDescLoad(Compiler &c, DescLoadOp op) {
+  Instr &instr =
+      emitTileAccess<DescLoadExec>(c, op, op.getDesc(), op.getIndices());
+  instr.results = {c.define(op.getResult())};
+  return success();
+}
+
+static LogicalResult compileDescStore(Compiler &c, DescStoreOp op) {
+  Instr &instr =
+      emitTileAccess<DescStoreExec>(c, op, op.getDesc(), op.getIndices());
+  instr.operands.push_back(c.lookup(op.getValue()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 
@@ -290,6 +462,9 @@ LogicalResult mlir::block::interpreter::detail::compileMemoryOp(Compiler &c,
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](LoadOp o) { return compileLoad(c, o); })
       .Case([&](StoreOp o) { return compileStore(c, o); })
+      .Case([&](MakeTensorDescOp o) { return compileMakeTensorDesc(c, o); })
+      .Case([&](DescLoadOp o) { return compileDescLoad(c, o); })
+      .Case([&](DescStoreOp o) { return compileDescStore(c, o); })
       .Case([&](AtomicRMWOp o) { return compileAtomicRMW(c, o); })
       .Case([&](AtomicCASOp o) { return compileAtomicCAS(c, o); })
       .Default([&](Operation *) { return emitUnsupported(op); });

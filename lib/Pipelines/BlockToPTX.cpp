@@ -169,6 +169,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockKernelDefaults({options.numWarps, options.chip}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createInlinerPass());
+  pm.addPass(createBlockLowerTensorDescriptors());
   pm.addPass(createCSEPass());
   pm.addPass(createBlockPipelineDotOperands());
   pm.addPass(createBlockAssignLayouts());

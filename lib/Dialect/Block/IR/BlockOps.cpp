@@ -55,6 +55,32 @@ static void printMaskedOperand(OpAsmPrinter &printer, Operation *, Value value,
     printer << " other " << other;
 }
 
+//===----------------------------------------------------------------------===//
+// Custom assembly: the integer type of a tensor descriptor's sizes and
+// strides, `, i64` after the pointer type, nothing for i32
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseDescIndexType(OpAsmParser &parser,
+                   ArrayRef<OpAsmParser::UnresolvedOperand> shape,
+                   ArrayRef<OpAsmParser::UnresolvedOperand> strides,
+                   SmallVectorImpl<Type> &shapeTypes,
+                   SmallVectorImpl<Type> &strideTypes) {
+  Type type = parser.getBuilder().getI32Type();
+  if (succeeded(parser.parseOptionalComma()) && parser.parseType(type))
+    return failure();
+  shapeTypes.assign(shape.size(), type);
+  strideTypes.assign(strides.size(), type);
+  return success();
+}
+
+static void printDescIndexType(OpAsmPrinter &printer, Operation *,
+                               OperandRange, OperandRange, TypeRange shapeTypes,
+                               TypeRange) {
+  if (!shapeTypes.empty() && !shapeTypes.front().isInteger(32))
+    printer << ", " << shapeTypes.front();
+}
+
 #define GET_OP_CLASSES
 #include "block/Dialect/Block/IR/BlockOps.cpp.inc"
 
@@ -668,6 +694,74 @@ LogicalResult StoreOp::verify() {
 void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
   results.add<SimplifyStoreMask>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeTensorDescOp::verify() {
+  int64_t rank = getType().getRank();
+  if (static_cast<int64_t>(getShape().size()) != rank ||
+      static_cast<int64_t>(getStrides().size()) != rank)
+    return emitOpError() << "takes one size and one stride per dimension of "
+                         << "its rank-" << rank << " tile, but has "
+                         << getShape().size() << " sizes and "
+                         << getStrides().size() << " strides";
+  Type indexType = getShape().front().getType();
+  for (Value value : llvm::concat<Value>(getShape(), getStrides()))
+    if (value.getType() != indexType)
+      return emitOpError() << "takes sizes and strides of one integer type, "
+                           << "but has both " << indexType << " and "
+                           << value.getType();
+  for (auto [what, values] :
+       {std::pair<StringRef, OperandRange>{"size", getShape()},
+        {"stride", getStrides()}})
+    for (auto [i, value] : llvm::enumerate(values)) {
+      APInt constant;
+      if (matchPattern(value, m_ConstantInt(&constant)) &&
+          constant.isNegative())
+        return emitOpError() << what << " " << i << " is "
+                             << constant.getSExtValue()
+                             << ", but sizes and strides are not negative";
+    }
+  APInt innermost;
+  if (matchPattern(getStrides().back(), m_ConstantInt(&innermost)) &&
+      !innermost.isOne())
+    return emitOpError() << "has an innermost stride of "
+                         << innermost.getSExtValue()
+                         << ", but it must be 1 (the innermost dimension is "
+                            "contiguous)";
+  return success();
+}
+
+/// The checks desc_load and desc_store share: one coordinate per dimension,
+/// and a tile of the descriptor's shape and element type.
+static LogicalResult verifyTileAccess(Operation *op, TensorDescType desc,
+                                      size_t numIndices, Type tile,
+                                      StringRef what) {
+  RankedTensorType expected = desc.getBlockType();
+  if (static_cast<int64_t>(numIndices) != expected.getRank())
+    return op->emitOpError()
+           << "takes one coordinate per dimension of its rank-"
+           << expected.getRank() << " tile, but has " << numIndices;
+  auto tensor = cast<RankedTensorType>(tile);
+  if (tensor.getShape() != expected.getShape() ||
+      tensor.getElementType() != expected.getElementType())
+    return op->emitOpError()
+           << what << " " << tile << " does not have the shape and element "
+           << "type of the descriptor's tile " << expected;
+  return success();
+}
+
+LogicalResult DescLoadOp::verify() {
+  return verifyTileAccess(*this, getDesc().getType(), getIndices().size(),
+                          getResult().getType(), "result");
+}
+
+LogicalResult DescStoreOp::verify() {
+  return verifyTileAccess(*this, getDesc().getType(), getIndices().size(),
+                          getValue().getType(), "value");
 }
 
 //===----------------------------------------------------------------------===//

@@ -32,3 +32,28 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
                      << ", but the pointee must be a signless i1/i8/i16/i32/"
                         "i64, f16, bf16, f32, f64 or !block.ptr";
 }
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       RankedTensorType blockType) {
+  if (failed(verifyTensorSize(emitError, blockType, "the tile")))
+    return failure();
+  if (blockType.getEncoding())
+    return emitError() << "the tile of a tensor descriptor has no layout, but "
+                       << blockType << " has one";
+  if (blockType.getRank() > 5)
+    return emitError() << "the tile of a tensor descriptor has rank 1 to 5, "
+                       << "but " << blockType << " has rank "
+                       << blockType.getRank();
+  Type element = blockType.getElementType();
+  auto integer = dyn_cast<IntegerType>(element);
+  bool isByteInteger = integer && integer.isSignless() &&
+                       llvm::is_contained({8u, 16u, 32u, 64u},
+                                          integer.getWidth());
+  if (!isByteInteger && !element.isF16() && !element.isBF16() &&
+      !element.isF32() && !element.isF64())
+    return emitError() << "the tile of a tensor descriptor holds i8/i16/i32/"
+                          "i64, f16, bf16, f32 or f64, not "
+                       << element;
+  return success();
+}

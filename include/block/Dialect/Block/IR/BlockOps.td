@@ -323,6 +323,88 @@ def Block_StoreOp : Block_Op<"store", [
   let hasCanonicalizer = 1;
 }
 
+def Block_MakeTensorDescOp : Block_Op<"make_tensor_desc", [Pure,
+    AttrSizedOperandSegments,
+    TypesMatchWith<"base points to the tile's element type", "result", "base",
+                   "::mlir::block::PointerType::get(::llvm::cast<"
+                   "::mlir::block::TensorDescType>($_self).getElementType())">]> {
+  let summary = "describe a tensor in global memory, to move it in tiles";
+  let description = [{
+    Describes the tensor of the given sizes and strides (in elements, one of
+    each per dimension, outermost first) that starts at `base`: element
+    `(i0, ..., in)` is at `base + i0 * stride0 + ... + in * striden`. The
+    innermost stride must be 1 (the verifier checks a constant, a run checks
+    a value); sizes and strides are not negative. Sizes and strides are all
+    i32, or all i64 (written after the pointer type).
+
+    ```mlir
+    %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
+        : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
+    %e = block.make_tensor_desc %a, [%m64, %k64], [%k64, %one64]
+        : !block.ptr<bf16>, i64 -> !block.tensordesc<tensor<128x64xbf16>>
+    ```
+  }];
+  let arguments = (ins Block_Ptr:$base, Variadic<AnyTypeOf<[I32, I64]>>:$shape,
+                   Variadic<AnyTypeOf<[I32, I64]>>:$strides);
+  let results = (outs Block_TensorDesc:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` qualified(type($base)) ``
+    custom<DescIndexType>(ref($shape), ref($strides), type($shape),
+                          type($strides))
+    `->` qualified(type($result))
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::block::TensorDescType getType() {
+      return ::llvm::cast<::mlir::block::TensorDescType>(getResult().getType());
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+def Block_DescLoadOp : Block_Op<"desc_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "load the tile of a tensor descriptor at coordinates";
+  let description = [{
+    Loads the tile whose first element is at `indices` (i32, one per
+    dimension; they may be negative or past the end): element `j` of the
+    result is element `indices + j` of the described tensor, or zero where
+    that lies outside the tensor's sizes. The result may carry a layout; its
+    shape and element type are the tile's.
+
+    ```mlir
+    %t = block.desc_load %d[%row, %k0]
+        : !block.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+    ```
+  }];
+  let arguments = (ins Block_TensorDesc:$desc, Variadic<I32>:$indices);
+  let results = (outs Block_Tensor:$result);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` attr-dict `:` qualified(type($desc)) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Block_DescStoreOp : Block_Op<"desc_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store the tile of a tensor descriptor at coordinates";
+  let description = [{
+    Stores `value` as the tile whose first element is at `indices`: element
+    `j` goes to element `indices + j` of the described tensor, and nowhere
+    where that lies outside the tensor's sizes.
+
+    ```mlir
+    block.desc_store %d[%row, %col], %tile
+        : !block.tensordesc<tensor<128x128xbf16>>, tensor<128x128xbf16>
+    ```
+  }];
+  let arguments = (ins Block_TensorDesc:$desc, Variadic<I32>:$indices,
+                   Block_Tensor:$value);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $value attr-dict `:` qualified(type($desc)) `,`
+    type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Block_AtomicRMWOp : Block_Op<"atomic_rmw", [
     TypesMatchWith<"value type is the pointee type", "ptr", "value", PointeeOf>,
     TypesMatchWith<"result type is the pointee type", "ptr", "result", PointeeOf>,

@@ -34,6 +34,41 @@ def Block_PointerType : Block_Type<"Pointer", "ptr"> {
   let genVerifyDecl = 1;
 }
 
+def Block_TensorDescType : Block_Type<"TensorDesc", "tensordesc"> {
+  let summary = "a tiled view of a tensor in global memory";
+  let description = [{
+    `!block.tensordesc<tensor<S x T>>` describes a tensor in global memory (a
+    base pointer, its sizes and strides, made by `block.make_tensor_desc`)
+    that is read and written in tiles of shape `S`: `block.desc_load` and
+    `block.desc_store` move the tile at given coordinates. Elements outside
+    the tensor read zero and are not written. It is the form of a tile that
+    the Hopper copy engine (TMA) moves; elsewhere it stands for masked
+    pointer operations.
+
+    The tile has rank 1 to 5 (TMA's limit), power-of-two dimensions, at most
+    2^20 elements, no layout, and an element type a pointer can point to
+    (i1 excepted: TMA moves whole bytes).
+
+    ```mlir
+    !block.tensordesc<tensor<128x64xbf16>>
+    ```
+  }];
+  let parameters = (ins "::mlir::RankedTensorType":$blockType);
+  let assemblyFormat = "`<` $blockType `>`";
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "::mlir::RankedTensorType":$blockType), [{
+      return $_get(blockType.getContext(), blockType);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getBlockType().getRank(); }
+    ::mlir::Type getElementType() const {
+      return getBlockType().getElementType();
+    }
+  }];
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
@@ -41,6 +76,10 @@ def Block_PointerType : Block_Type<"Pointer", "ptr"> {
 def Block_Ptr : DialectType<Block_Dialect,
     CPred<"::llvm::isa<::mlir::block::PointerType>($_self)">, "block pointer",
     "::mlir::block::PointerType">;
+
+def Block_TensorDesc : DialectType<Block_Dialect,
+    CPred<"::llvm::isa<::mlir::block::TensorDescType>($_self)">,
+    "block tensor descriptor", "::mlir::block::TensorDescType">;
 
 def Block_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
 def Block_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;

@@ -25,6 +25,41 @@ def BlockKernelDefaults : Pass<"block-kernel-defaults", "::mlir::ModuleOp"> {
   ];
 }
 
+def BlockLowerTensorDescriptors
+    : Pass<"block-lower-tensor-descriptors", "::mlir::ModuleOp"> {
+  let summary = "Lower tensor descriptors to masked pointer operations";
+  let description = [{
+    Rewrites each `block.desc_load` and `block.desc_store` into a
+    `block.load` or `block.store` of the tile's pointers, masked to the
+    elements inside the described tensor (a load reads zero elsewhere), and
+    erases the `block.make_tensor_desc` ops. Element `j` of the tile at
+    `indices` is at `base + sum_d (indices[d] + j[d]) * strides[d]`, inside
+    when `0 <= indices[d] + j[d] < sizes[d]` for every `d` (one unsigned
+    comparison per dimension). The offsets are of the descriptor's integer
+    type; a constant innermost stride of 1 multiplies nothing, so the axis
+    analysis sees the innermost dimension contiguous and the accesses
+    vectorise as hand-written pointer code does.
+
+    This is how descriptors run wherever the copy engine (TMA) does not
+    take them. The descriptor of each access must be made in the same
+    function (after inlining); one carried through a loop or a branch is
+    refused.
+
+    ```mlir
+    %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
+        : !block.ptr<bf16> -> !block.tensordesc<tensor<64x32xbf16>>
+    %t = block.desc_load %d[%row, %col]
+        : !block.tensordesc<tensor<64x32xbf16>> -> tensor<64x32xbf16>
+    // becomes, for each dimension d, rows r = row + arange(64),
+    // offsets r * k and the mask r <u m (and likewise for the columns),
+    // broadcast to 64x32 and combined:
+    %p = block.addptr %a, %offsets : !block.ptr<bf16>, tensor<64x32xi32>
+    %t = block.load %p mask %inside other %zeros : tensor<64x32x!block.ptr<bf16>>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor of a kernel a distributed layout";
   let description = [{

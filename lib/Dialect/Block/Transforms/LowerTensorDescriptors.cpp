@@ -1,0 +1,193 @@
+//===- LowerTensorDescriptors.cpp - Descriptors as masked pointer ops -----===//
+//
+// A tile of a tensor descriptor is a rectangle of the described tensor; as
+// pointer code it is the tile's addresses and a mask of the elements inside
+// the tensor, built per dimension from an arange and broadcast to the tile.
+// The per-dimension vectors use the short forms (a broadcast from a lower
+// rank, an addptr of a scalar base) that block-assign-layouts and
+// canonicalisation expand. What does not change in a loop (the rows of a
+// tile whose row coordinate the loop keeps) moves out of it, as a
+// hand-written program computes it once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::block {
+#define GEN_PASS_DEF_BLOCKLOWERTENSORDESCRIPTORS
+#include "block/Dialect/Block/Transforms/Passes.h.inc"
+
+namespace {
+/// The pointers of the tile of `desc` at `indices` and the mask of those
+/// inside the described tensor.
+struct TileAddresses {
+  Value pointers;
+  Value inside;
+};
+
+TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
+                                 MakeTensorDescOp desc, ValueRange indices) {
+  RankedTensorType tile = desc.getType().getBlockType();
+  ArrayRef<int64_t> shape = tile.getShape();
+  Type indexType = desc.getShape().front().getType();
+  Type i32 = b.getI32Type();
+  auto fullType = [&](Type element) {
+    return RankedTensorType::get(shape, element);
+  };
+  Value offsets, inside;
+  for (int64_t d = 0, rank = tile.getRank(); d < rank; ++d) {
+    auto vectorOf = [&](Type element) {
+      return RankedTensorType::get({shape[d]}, element);
+    };
+    Value range = ArangeOp::create(b, loc, vectorOf(i32), 0, shape[d]);
+    Value first = SplatOp::create(b, loc, vectorOf(i32), indices[d]);
+    Value position = arith::AddIOp::create(b, loc, first, range);
+    if (indexType != i32)
+      position = arith::ExtSIOp::create(b, loc, vectorOf(indexType), position);
+    // 0 <= position < size in one comparison: a negative position is a
+    // large unsigned one.
+    Value size =
+        SplatOp::create(b, loc, vectorOf(indexType), desc.getShape()[d]);
+    Value dimInside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            position, size);
+    Value stride = desc.getStrides()[d];
+    Value dimOffsets = position;
+    if (!matchPattern(stride, m_One()))
+      dimOffsets = arith::MulIOp::create(
+          b, loc, position, SplatOp::create(b, loc, vectorOf(indexType), stride));
+    if (rank > 1) {
+      DenseI32ArrayAttr dims = b.getDenseI32ArrayAttr({int32_t(d)});
+      dimOffsets =
+          BroadcastOp::create(b, loc, fullType(indexType), dimOffsets, dims);
+      dimInside = BroadcastOp::create(b, loc, fullType(b.getI1Type()),
+                                      dimInside, dims);
+    }
+    offsets = offsets ? arith::AddIOp::create(b, loc, offsets, dimOffsets)
+                      : dimOffsets;
+    inside =
+        inside ? arith::AndIOp::create(b, loc, inside, dimInside) : dimInside;
+  }
+  Value pointers = AddPtrOp::create(
+      b, loc, fullType(PointerType::get(tile.getElementType())),
+      desc.getBase(), offsets);
+  return {pointers, inside};
+}
+
+/// The block.make_tensor_desc that made the descriptor `op` accesses, or
+/// null after a diagnostic.
+MakeTensorDescOp getMaker(Operation *op, Value desc) {
+  auto maker = desc.getDefiningOp<MakeTensorDescOp>();
+  if (!maker)
+    op->emitOpError()
+        << "cannot be lowered to pointer operations: its descriptor must be "
+           "made by block.make_tensor_desc in the same function (after "
+           "inlining), not carried through a loop, a branch or an argument";
+  return maker;
+}
+
+/// A tile of a load must not have a layout yet: this pass runs before
+/// block-assign-layouts.
+LogicalResult checkNoLayout(Operation *op, Type tile) {
+  if (!cast<RankedTensorType>(tile).getEncoding())
+    return success();
+  return op->emitOpError() << "has a tile with a layout, " << tile
+                           << ", but descriptors are lowered to pointer "
+                              "operations before layouts are assigned";
+}
+
+/// Records the operations the lowering creates, to hoist them later.
+struct CreatedOps : OpBuilder::Listener {
+  llvm::SmallPtrSet<Operation *, 32> ops;
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint) override {
+    ops.insert(op);
+  }
+};
+
+LogicalResult lowerLoad(DescLoadOp load, CreatedOps &created) {
+  MakeTensorDescOp desc = getMaker(load, load.getDesc());
+  if (!desc || failed(checkNoLayout(load, load.getType())))
+    return failure();
+  OpBuilder b(load, &created);
+  Location loc = load.getLoc();
+  TileAddresses tile = buildTileAddresses(b, loc, desc, load.getIndices());
+  auto tileType = cast<RankedTensorType>(load.getType());
+  Value zeros = arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(tileType,
+                             b.getZeroAttr(tileType.getElementType())));
+  Value value = LoadOp::create(b, loc, tile.pointers, tile.inside, zeros);
+  load.replaceAllUsesWith(value);
+  load.erase();
+  return success();
+}
+
+LogicalResult lowerStore(DescStoreOp store, CreatedOps &created) {
+  MakeTensorDescOp desc = getMaker(store, store.getDesc());
+  if (!desc || failed(checkNoLayout(store, store.getValue().getType())))
+    return failure();
+  OpBuilder b(store, &created);
+  TileAddresses tile =
+      buildTileAddresses(b, store.getLoc(), desc, store.getIndices());
+  StoreOp::create(b, store.getLoc(), tile.pointers, store.getValue(),
+                  tile.inside, /*cache=*/nullptr, /*evict=*/nullptr);
+  store.erase();
+  return success();
+}
+
+struct BlockLowerTensorDescriptors
+    : impl::BlockLowerTensorDescriptorsBase<BlockLowerTensorDescriptors> {
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    getOperation().walk([&](Operation *op) {
+      if (isa<DescLoadOp, DescStoreOp>(op))
+        accesses.push_back(op);
+    });
+    bool failed = false;
+    CreatedOps created;
+    for (Operation *op : accesses) {
+      LogicalResult lowered =
+          isa<DescLoadOp>(op) ? lowerLoad(cast<DescLoadOp>(op), created)
+                              : lowerStore(cast<DescStoreOp>(op), created);
+      failed |= mlir::failed(lowered);
+    }
+    // Innermost loops first, so that an address computation can leave a
+    // nest level by level.
+    getOperation().walk([&](LoopLikeOpInterface loop) {
+      moveLoopInvariantCode(
+          loop.getLoopRegions(),
+          [&](Value value, Region *) {
+            return loop.isDefinedOutsideOfLoop(value);
+          },
+          [&](Operation *op, Region *) {
+            return created.ops.contains(op) && isPure(op);
+          },
+          [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
+    });
+    getOperation().walk([&](MakeTensorDescOp desc) {
+      if (desc->use_empty()) {
+        desc.erase();
+        return;
+      }
+      if (!failed)
+        desc->getUses().begin()->getOwner()->emitOpError()
+            << "takes a tensor descriptor, which only block.desc_load and "
+               "block.desc_store can use once descriptors are lowered to "
+               "pointer operations";
+      failed = true;
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace
+} // namespace mlir::block

@@ -1,0 +1,126 @@
+// RUN: block-opt %s --block-lower-tensor-descriptors -split-input-file -verify-diagnostics | FileCheck %s
+
+// A tile of a descriptor becomes the masked pointer access of its elements:
+// per dimension the positions (coordinate + arange), the mask of those
+// inside (one unsigned comparison) and the offsets (position * stride, none
+// for a constant stride of 1), broadcast to the tile and combined; loads
+// read zero outside.
+
+// CHECK-LABEL: func.func @load_store
+// CHECK-SAME: (%[[A:.*]]: !block.ptr<bf16>, %[[M:.*]]: i32, %[[K:.*]]: i32, %[[R:.*]]: i32, %[[C:.*]]: i32)
+// CHECK-NOT: block.make_tensor_desc
+// CHECK: %[[RANGE0:.*]] = block.arange 0, 32 : tensor<32xi32>
+// CHECK: %[[R0:.*]] = block.splat %[[R]] : tensor<32xi32>
+// CHECK: %[[POS0:.*]] = arith.addi %[[R0]], %[[RANGE0]] : tensor<32xi32>
+// CHECK: %[[SIZE0:.*]] = block.splat %[[M]] : tensor<32xi32>
+// CHECK: %[[IN0:.*]] = arith.cmpi ult, %[[POS0]], %[[SIZE0]] : tensor<32xi32>
+// CHECK: %[[STRIDE0:.*]] = block.splat %[[K]] : tensor<32xi32>
+// CHECK: %[[OFF0:.*]] = arith.muli %[[POS0]], %[[STRIDE0]] : tensor<32xi32>
+// CHECK: %[[OFF0B:.*]] = block.broadcast %[[OFF0]] dims [0] : tensor<32xi32> -> tensor<32x16xi32>
+// CHECK: %[[IN0B:.*]] = block.broadcast %[[IN0]] dims [0] : tensor<32xi1> -> tensor<32x16xi1>
+// CHECK: %[[RANGE1:.*]] = block.arange 0, 16 : tensor<16xi32>
+// CHECK: %[[C1:.*]] = block.splat %[[C]] : tensor<16xi32>
+// CHECK: %[[POS1:.*]] = arith.addi %[[C1]], %[[RANGE1]] : tensor<16xi32>
+// CHECK: %[[SIZE1:.*]] = block.splat %[[K]] : tensor<16xi32>
+// CHECK: %[[IN1:.*]] = arith.cmpi ult, %[[POS1]], %[[SIZE1]] : tensor<16xi32>
+// CHECK-NOT: arith.muli
+// CHECK: %[[OFF1B:.*]] = block.broadcast %[[POS1]] dims [1] : tensor<16xi32> -> tensor<32x16xi32>
+// CHECK: %[[IN1B:.*]] = block.broadcast %[[IN1]] dims [1] : tensor<16xi1> -> tensor<32x16xi1>
+// CHECK: %[[OFF:.*]] = arith.addi %[[OFF0B]], %[[OFF1B]] : tensor<32x16xi32>
+// CHECK: %[[IN:.*]] = arith.andi %[[IN0B]], %[[IN1B]] : tensor<32x16xi1>
+// CHECK: %[[PTRS:.*]] = block.addptr %[[A]], %[[OFF]] : !block.ptr<bf16>, tensor<32x16xi32>
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x16xbf16>
+// CHECK: %[[TILE:.*]] = block.load %[[PTRS]] mask %[[IN]] other %[[ZERO]] : tensor<32x16x!block.ptr<bf16>>
+// CHECK: %[[SPTRS:.*]] = block.addptr %[[A]], %{{.*}} : !block.ptr<bf16>, tensor<32x16xi32>
+// CHECK: block.store %[[SPTRS]], %[[TILE]] mask %{{.*}} : tensor<32x16x!block.ptr<bf16>>
+func.func @load_store(%a: !block.ptr<bf16>, %m: i32, %k: i32, %r: i32, %c: i32) {
+  %c1 = arith.constant 1 : i32
+  %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<32x16xbf16>>
+  %t = block.desc_load %d[%r, %c] : !block.tensordesc<tensor<32x16xbf16>> -> tensor<32x16xbf16>
+  block.desc_store %d[%c, %r], %t : !block.tensordesc<tensor<32x16xbf16>>, tensor<32x16xbf16>
+  return
+}
+
+// -----
+
+// i64 sizes and strides: the positions are extended and the offsets are i64;
+// a rank-1 tile needs no broadcast, and a stride that is not a constant 1 is
+// multiplied.
+
+// CHECK-LABEL: func.func @wide
+// CHECK: %[[POS:.*]] = arith.addi %{{.*}} : tensor<64xi32>
+// CHECK: %[[POS64:.*]] = arith.extsi %[[POS]] : tensor<64xi32> to tensor<64xi64>
+// CHECK: arith.cmpi ult, %[[POS64]], %{{.*}} : tensor<64xi64>
+// CHECK: %[[OFF:.*]] = arith.muli %[[POS64]], %{{.*}} : tensor<64xi64>
+// CHECK-NOT: block.broadcast
+// CHECK: block.addptr %{{.*}}, %[[OFF]] : !block.ptr<f32>, tensor<64xi64>
+func.func @wide(%x: !block.ptr<f32>, %n: i64, %s: i64, %i: i32) -> tensor<64xf32> {
+  %d = block.make_tensor_desc %x, [%n], [%s] : !block.ptr<f32>, i64 -> !block.tensordesc<tensor<64xf32>>
+  %v = block.desc_load %d[%i] : !block.tensordesc<tensor<64xf32>> -> tensor<64xf32>
+  return %v : tensor<64xf32>
+}
+
+// -----
+
+func.func @carried(%x: !block.ptr<f32>, %n: i32, %lb: i32, %ub: i32) {
+  %c1 = arith.constant 1 : i32
+  %d = block.make_tensor_desc %x, [%n], [%c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64xf32>>
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%e = %d) -> (!block.tensordesc<tensor<64xf32>>) : i32 {
+    // expected-error @+1 {{cannot be lowered to pointer operations: its descriptor must be made by block.make_tensor_desc in the same function}}
+    %v = block.desc_load %e[%i] : !block.tensordesc<tensor<64xf32>> -> tensor<64xf32>
+    scf.yield %e : !block.tensordesc<tensor<64xf32>>
+  }
+  return
+}
+
+// -----
+
+func.func @unused_but_carried(%x: !block.ptr<f32>, %n: i32, %lb: i32, %ub: i32) {
+  %c1 = arith.constant 1 : i32
+  %d = block.make_tensor_desc %x, [%n], [%c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64xf32>>
+  // expected-error @+1 {{takes a tensor descriptor, which only block.desc_load and block.desc_store can use once descriptors are lowered to pointer operations}}
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%e = %d) -> (!block.tensordesc<tensor<64xf32>>) : i32 {
+    scf.yield %e : !block.tensordesc<tensor<64xf32>>
+  }
+  return
+}
+
+// -----
+
+#blocked = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @with_layout(%x: !block.ptr<f32>, %n: i32, %i: i32) {
+  %c1 = arith.constant 1 : i32
+  %d = block.make_tensor_desc %x, [%n], [%c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64xf32>>
+  // expected-error @+1 {{has a tile with a layout, 'tensor<64xf32, #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>>', but descriptors are lowered to pointer operations before layouts are assigned}}
+  %v = block.desc_load %d[%i] : !block.tensordesc<tensor<64xf32>> -> tensor<64xf32, #blocked>
+  return
+}
+
+// -----
+
+// In a loop, what does not depend on it moves out: the rows of a tile whose
+// row coordinate the loop keeps (and the zeros of the load); the columns,
+// which follow the induction variable, stay.
+
+// CHECK-LABEL: func.func @in_loop
+// CHECK: block.splat %{{.*}} : tensor<32xi32>
+// CHECK: arith.cmpi ult, %{{.*}} : tensor<32xi32>
+// CHECK: block.broadcast %{{.*}} dims [0] : tensor<32xi1> -> tensor<32x16xi1>
+// CHECK: arith.constant dense<0.000000e+00> : tensor<32x16xf32>
+// CHECK: scf.for %[[K:[a-z0-9_]+]] =
+// CHECK-NOT: tensor<32xi32>
+// CHECK: block.splat %[[K]] : tensor<16xi32>
+// CHECK: block.load
+func.func @in_loop(%x: !block.ptr<f32>, %m: i32, %n: i32, %row: i32) -> tensor<32x16xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %zero = arith.constant dense<0.0> : tensor<32x16xf32>
+  %d = block.make_tensor_desc %x, [%m, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<32x16xf32>>
+  %r = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %zero) -> (tensor<32x16xf32>) : i32 {
+    %t = block.desc_load %d[%row, %k] : !block.tensordesc<tensor<32x16xf32>> -> tensor<32x16xf32>
+    %s = arith.addf %acc, %t : tensor<32x16xf32>
+    scf.yield %s : tensor<32x16xf32>
+  }
+  return %r : tensor<32x16xf32>
+}
