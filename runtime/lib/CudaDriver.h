@@ -50,7 +50,8 @@ namespace blockrt {
   X(cuModuleGetFunction)                                                       \
   X(cuModuleLoadData)                                                          \
   X(cuModuleLoadDataEx)                                                        \
-  X(cuModuleUnload)
+  X(cuModuleUnload)                                                            \
+  X(cuTensorMapEncodeTiled)
 
 /// The driver functions the runtime calls.
 struct CudaDriver {

@@ -5,8 +5,10 @@
 #include "CudaDriver.h"
 
 #include "block/Runtime/FileIO.h"
+#include "block/Runtime/TensorMap.h"
 
 #include <filesystem>
+#include <mutex>
 #include <utility>
 
 namespace blockrt {
@@ -251,18 +253,31 @@ static Expected<LoadedFunction> loadFunction(CUmodule module,
     return e;
 
   // The manifest and the code must agree on the parameters, or every launch
-  // would pass garbage: compare the sizes the function really takes.
-  for (const KernelParameter &param : info->parameters) {
+  // would pass garbage: compare the sizes the function really takes. The
+  // tensor maps come after the user's parameters, 128 bytes each.
+  size_t numParams = info->parameters.size();
+  size_t numHidden = numParams + info->tensorMaps.size();
+  std::string listed = "its manifest lists " + std::to_string(numParams) +
+                       " parameters and " +
+                       std::to_string(info->tensorMaps.size()) + " tensor maps";
+  for (size_t index = 0; index < numHidden; ++index) {
     size_t offset = 0, size = 0;
-    CUresult r =
-        cuda().cuFuncGetParamInfo(loaded.func, param.index, &offset, &size);
+    CUresult r = cuda().cuFuncGetParamInfo(loaded.func, index, &offset, &size);
     if (r == CUDA_ERROR_INVALID_VALUE)
       return makeError("kernel '" + symbol + "' takes " +
-                       std::to_string(param.index) +
-                       " parameters, its manifest lists " +
-                       std::to_string(info->parameters.size()));
+                       std::to_string(index) + " parameters, " + listed);
     if (Error e = checkCuda(r, "cuFuncGetParamInfo"))
       return e;
+    if (index >= numParams) {
+      if (size != tensorMapBytes)
+        return makeError(
+            "kernel '" + symbol + "' parameter " + std::to_string(index) +
+            " (tensor map " + std::to_string(index - numParams) + ") is " +
+            std::to_string(size) + " bytes in the code, but a tensor map is " +
+            std::to_string(tensorMapBytes));
+      continue;
+    }
+    const KernelParameter &param = info->parameters[index];
     size_t expected = param.isPointer() ? 8 : elementSize(param.type);
     if (size != expected)
       return makeError("kernel '" + symbol + "' parameter " +
@@ -272,12 +287,10 @@ static Expected<LoadedFunction> loadFunction(CUmodule module,
                        param.typeString() + " is " + std::to_string(expected));
   }
   size_t offset = 0, size = 0;
-  if (cuda().cuFuncGetParamInfo(loaded.func, info->parameters.size(), &offset,
-                                &size) == CUDA_SUCCESS)
-    return makeError("kernel '" + symbol +
-                     "' takes more parameters than the " +
-                     std::to_string(info->parameters.size()) +
-                     " its manifest lists");
+  if (cuda().cuFuncGetParamInfo(loaded.func, numHidden, &offset, &size) ==
+      CUDA_SUCCESS)
+    return makeError("kernel '" + symbol + "' takes more parameters than " +
+                     listed);
 
   int staticShared = 0, maxThreads = 0;
   if (Error e = checkCuda(
@@ -312,6 +325,20 @@ static Expected<LoadedFunction> loadFunction(CUmodule module,
   return loaded;
 }
 
+/// The last encoding of each tensor map and what it was encoded from.
+/// Launches of one kernel on several threads share it: the mutex guards it,
+/// and each launch passes the driver its own copy of the maps.
+struct Kernel::TensorMapCache {
+  struct Entry {
+    CUtensorMap map;
+    TensorMapEncoding inputs;
+    bool valid = false;
+  };
+  explicit TensorMapCache(size_t numMaps) : entries(numMaps) {}
+  std::mutex mutex;
+  std::vector<Entry> entries;
+};
+
 Expected<Kernel> Module::getKernel(std::string_view name) const {
   Expected<const KernelInfo *> found = bundle.getKernel(name);
   if (!found)
@@ -319,6 +346,9 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
   const KernelInfo *info = *found;
   Kernel kernel;
   kernel.kernelInfo = info;
+  if (!info->tensorMaps.empty())
+    kernel.tensorMapCache =
+        std::make_shared<Kernel::TensorMapCache>(info->tensorMaps.size());
   Expected<LoadedFunction> generic =
       loadFunction(module, *device, info, info->name, info->sharedMemoryBytes);
   if (!generic)
@@ -340,6 +370,64 @@ Expected<Kernel> Module::getKernel(std::string_view name) const {
 //===----------------------------------------------------------------------===//
 // Kernel
 //===----------------------------------------------------------------------===//
+
+// The support library names CUDA's tensor map enums without cuda.h.
+static_assert(sizeof(CUtensorMap) == tensorMapBytes);
+static_assert(
+    unsigned(TensorMapDataType::UInt8) == CU_TENSOR_MAP_DATA_TYPE_UINT8 &&
+    unsigned(TensorMapDataType::UInt16) == CU_TENSOR_MAP_DATA_TYPE_UINT16 &&
+    unsigned(TensorMapDataType::Int32) == CU_TENSOR_MAP_DATA_TYPE_INT32 &&
+    unsigned(TensorMapDataType::Int64) == CU_TENSOR_MAP_DATA_TYPE_INT64 &&
+    unsigned(TensorMapDataType::Float16) == CU_TENSOR_MAP_DATA_TYPE_FLOAT16 &&
+    unsigned(TensorMapDataType::Float32) == CU_TENSOR_MAP_DATA_TYPE_FLOAT32 &&
+    unsigned(TensorMapDataType::Float64) == CU_TENSOR_MAP_DATA_TYPE_FLOAT64 &&
+    unsigned(TensorMapDataType::BFloat16) == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+static_assert(unsigned(TensorMapInterleave::None) ==
+              CU_TENSOR_MAP_INTERLEAVE_NONE);
+static_assert(
+    unsigned(TensorMapSwizzle::None) == CU_TENSOR_MAP_SWIZZLE_NONE &&
+    unsigned(TensorMapSwizzle::Bytes32) == CU_TENSOR_MAP_SWIZZLE_32B &&
+    unsigned(TensorMapSwizzle::Bytes64) == CU_TENSOR_MAP_SWIZZLE_64B &&
+    unsigned(TensorMapSwizzle::Bytes128) == CU_TENSOR_MAP_SWIZZLE_128B);
+static_assert(unsigned(TensorMapL2Promotion::Bytes256) ==
+              CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+static_assert(unsigned(TensorMapOobFill::Zero) ==
+                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE &&
+              unsigned(TensorMapOobFill::NaN) ==
+                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
+
+Error Kernel::encodeTensorMaps(const KernelArg *args, CUtensorMap *maps) const {
+  std::lock_guard<std::mutex> lock(tensorMapCache->mutex);
+  for (size_t j = 0; j < kernelInfo->tensorMaps.size(); ++j) {
+    const TensorMapInfo &info = kernelInfo->tensorMaps[j];
+    TensorMapEncoding inputs = tensorMapEncoding(*kernelInfo, info, args);
+    TensorMapCache::Entry &entry = tensorMapCache->entries[j];
+    if (!entry.valid || entry.inputs != inputs) {
+      entry.valid = false;
+      CUresult r = cuda().cuTensorMapEncodeTiled(
+          &entry.map, static_cast<CUtensorMapDataType>(inputs.dataType),
+          inputs.rank, reinterpret_cast<void *>(inputs.globalAddress),
+          inputs.globalDim, inputs.globalStrides, inputs.boxDim,
+          inputs.elementStrides,
+          static_cast<CUtensorMapInterleave>(inputs.interleave),
+          static_cast<CUtensorMapSwizzle>(inputs.swizzle),
+          static_cast<CUtensorMapL2promotion>(inputs.l2Promotion),
+          static_cast<CUtensorMapFloatOOBfill>(inputs.oobFill));
+      if (r != CUDA_SUCCESS) {
+        const KernelParameter &base = kernelInfo->parameters[info.base];
+        return checkCuda(r, ("cuTensorMapEncodeTiled(tensor map " +
+                             std::to_string(j) + " of '" + kernelInfo->name +
+                             "', on argument " + std::to_string(base.index) +
+                             " ('" + base.name + "'))")
+                                .c_str());
+      }
+      entry.inputs = inputs;
+      entry.valid = true;
+    }
+    maps[j] = entry.map;
+  }
+  return Error::success();
+}
 
 Error Kernel::launch(const Grid &grid, const KernelArg *args, size_t numArgs,
                      CUstream stream) const {
@@ -365,10 +453,20 @@ Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
   // Each value sits in its own 8-byte slot, little-endian, so the driver
   // reads the right bytes whatever the parameter's size.
   uint64_t values[maxKernelParameters];
-  void *params[maxKernelParameters];
+  void *params[maxKernelParameters + maxKernelTensorMaps];
   for (size_t i = 0; i < numArgs; ++i) {
     values[i] = args[i].bits;
     params[i] = &values[i];
+  }
+  // The hidden parameters, from this launch's copy of the maps: another
+  // thread may re-encode the cache before the driver reads them.
+  CUtensorMap maps[maxKernelTensorMaps];
+  size_t numMaps = kernelInfo->tensorMaps.size();
+  if (numMaps) {
+    if (Error e = encodeTensorMaps(args, maps))
+      return e;
+    for (size_t j = 0; j < numMaps; ++j)
+      params[numArgs + j] = &maps[j];
   }
   CUfunction function = func;
   uint64_t sharedBytes = kernelInfo->sharedMemoryBytes;
@@ -379,8 +477,8 @@ Error Kernel::launchUnchecked(const Grid &grid, const KernelArg *args,
   CUresult r = cuda().cuLaunchKernel(
       function, static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y),
       static_cast<unsigned>(grid.z), kernelInfo->threadsPerBlock, 1, 1,
-      static_cast<unsigned>(sharedBytes), stream, numArgs ? params : nullptr,
-      nullptr);
+      static_cast<unsigned>(sharedBytes), stream,
+      numArgs + numMaps ? params : nullptr, nullptr);
   if (r != CUDA_SUCCESS)
     return checkCuda(r, ("cuLaunchKernel(" + kernelInfo->name + ")").c_str());
   return Error::success();

@@ -127,6 +127,52 @@ Error checkGrid(const KernelInfo &kernel, const Grid &grid) {
   return Error::success();
 }
 
+/// What cuTensorMapEncodeTiled needs of the arguments tensor map `index` is
+/// built from: a 16-byte aligned base, sizes in [1, 2^32], strides of a
+/// positive multiple of 16 bytes below 2^40. The arguments' kinds and types
+/// have been checked.
+Error checkTensorMap(const KernelInfo &kernel, size_t index,
+                     const KernelArg *args) {
+  const TensorMapInfo &map = kernel.tensorMaps[index];
+  const KernelParameter &base = kernel.parameters[map.base];
+  auto needs = [&](const std::string &what) {
+    return ", as " + what + "tensor map " + std::to_string(index) + " (of '" +
+           base.name + "') needs";
+  };
+  if (args[map.base].bits % 16 != 0)
+    return makeError(argumentRefusal(kernel, base) + "address " +
+                     hex(args[map.base].bits) + " is not aligned to 16 bytes" +
+                     needs(""));
+  constexpr int64_t maxSize = int64_t(1) << 32;
+  for (size_t d = 0; d < map.sizes.size(); ++d) {
+    if (!map.sizes[d].arg)
+      continue;
+    const KernelParameter &param = kernel.parameters[*map.sizes[d].arg];
+    int64_t value = args[param.index].signedValue();
+    if (value < 1 || value > maxSize)
+      return makeError(argumentRefusal(kernel, param) + "value " +
+                       std::to_string(value) + " is outside [1, 2^32]" +
+                       needs("size " + std::to_string(d) + " of "));
+  }
+  uint64_t elementBytes = elementSize(base.type);
+  uint64_t maxStride = (uint64_t(1) << 40) / elementBytes;
+  for (size_t d = 0; d + 1 < map.strides.size(); ++d) {
+    if (!map.strides[d].arg)
+      continue;
+    const KernelParameter &param = kernel.parameters[*map.strides[d].arg];
+    int64_t value = args[param.index].signedValue();
+    // Compared before multiplying, which could overflow.
+    if (value < 1 || static_cast<uint64_t>(value) >= maxStride ||
+        static_cast<uint64_t>(value) * elementBytes % 16 != 0)
+      return makeError(argumentRefusal(kernel, param) + "value " +
+                       std::to_string(value) + " times " +
+                       std::to_string(elementBytes) +
+                       " bytes is not a positive multiple of 16 below 2^40" +
+                       needs("stride " + std::to_string(d) + " of "));
+  }
+  return Error::success();
+}
+
 Error checkArgumentCount(const KernelInfo &kernel, size_t numArgs) {
   if (numArgs != kernel.parameters.size())
     return makeError(refusal(kernel) + "expected " +
@@ -182,6 +228,9 @@ Error checkLaunch(const KernelInfo &kernel, const Grid &grid,
     if (Error e = checkAssumption(kernel, i, args[i]))
       return std::move(e).withPrefix(refusal(kernel));
   }
+  for (size_t i = 0; i < kernel.tensorMaps.size(); ++i)
+    if (Error e = checkTensorMap(kernel, i, args))
+      return e;
   if (Error e = checkGrid(kernel, grid))
     return e;
   if (kernel.sharedMemoryBytes > maxSharedMemoryBytes)

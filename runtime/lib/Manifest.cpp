@@ -4,6 +4,7 @@
 
 #include "block/Runtime/FileIO.h"
 #include "block/Runtime/Json.h"
+#include "block/Runtime/TensorMap.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -35,8 +36,31 @@ Expected<const KernelInfo *> Manifest::getKernel(std::string_view name) const {
                    std::string(name) + "' (it has: " + names + ")");
 }
 
+namespace {
+struct SwizzleInfo {
+  const char *name;
+  unsigned bytes;
+};
+// Indexed by TensorMapSwizzle.
+constexpr SwizzleInfo swizzleInfos[] = {
+    {"none", 0}, {"32B", 32}, {"64B", 64}, {"128B", 128}};
+} // namespace
+
+const char *tensorMapSwizzleName(TensorMapSwizzle swizzle) {
+  return swizzleInfos[static_cast<unsigned>(swizzle)].name;
+}
+
+unsigned tensorMapSwizzleBytes(TensorMapSwizzle swizzle) {
+  return swizzleInfos[static_cast<unsigned>(swizzle)].bytes;
+}
+
+const char *tensorMapOobFillName(TensorMapOobFill fill) {
+  return fill == TensorMapOobFill::NaN ? "nan" : "zero";
+}
+
 std::vector<std::string>
-describeAssumptions(const std::vector<KernelParameter> &parameters) {
+describeAssumptions(const std::vector<KernelParameter> &parameters,
+                    const std::vector<TensorMapInfo> &tensorMaps) {
   std::vector<std::string> assumptions;
   for (const KernelParameter &param : parameters) {
     if (param.isPointer() && param.alignment > elementSize(param.type))
@@ -45,6 +69,31 @@ describeAssumptions(const std::vector<KernelParameter> &parameters) {
     if (!param.isPointer() && param.divisibility > 1)
       assumptions.push_back(param.name + " is divisible by " +
                             std::to_string(param.divisibility));
+  }
+  // What cuTensorMapEncodeTiled needs of the arguments a map is built from
+  // (checkLaunch checks it), each said once however many maps need it.
+  auto addOnce = [&](std::string words) {
+    if (std::find(assumptions.begin(), assumptions.end(), words) ==
+        assumptions.end())
+      assumptions.push_back(std::move(words));
+  };
+  auto argName = [&](const TensorMapValue &value) -> const std::string * {
+    if (!value.arg || *value.arg >= parameters.size())
+      return nullptr;
+    return &parameters[*value.arg].name;
+  };
+  for (const TensorMapInfo &map : tensorMaps) {
+    if (map.base >= parameters.size())
+      continue;
+    const KernelParameter &base = parameters[map.base];
+    addOnce(base.name + " is aligned to 16 bytes for its tensor map");
+    for (const TensorMapValue &size : map.sizes)
+      if (const std::string *name = argName(size))
+        addOnce(*name + " is in [1, 2^32]");
+    for (size_t d = 0; d + 1 < map.strides.size(); ++d)
+      if (const std::string *name = argName(map.strides[d]))
+        addOnce(*name + " * " + std::to_string(elementSize(base.type)) +
+                " bytes is a multiple of 16");
   }
   return assumptions;
 }
@@ -107,11 +156,12 @@ public:
     std::string format;
     if (readString(root, "", "format", format) && format != "block-bundle")
       report("format", "expected \"block-bundle\", got \"" + format + "\"");
-    if (readInteger(root, "", "version", 1, INT64_MAX, manifest.version) &&
-        manifest.version != 1)
-      report("version", "unsupported version " +
-                            std::to_string(manifest.version) +
-                            " (this runtime reads version 1)");
+    if (readInteger(root, "", "version", 1, INT64_MAX, manifest.version)) {
+      version = manifest.version;
+      if (version > 2)
+        report("version", "unsupported version " + std::to_string(version) +
+                              " (this runtime reads versions 1 and 2)");
+    }
     readString(root, "", "module", manifest.module);
     if (const JsonValue *target = readObject(root, "", "target")) {
       readString(*target, "target", "triple", manifest.target.triple);
@@ -220,31 +270,37 @@ private:
     return true;
   }
 
+  static std::string expectedInteger(int64_t min, int64_t max) {
+    if (max == INT64_MAX)
+      return "an integer >= " + std::to_string(min);
+    return "an integer in [" + std::to_string(min) + ", " +
+           std::to_string(max) + "]";
+  }
+
   bool readInteger(const JsonValue &object, const std::string &parent,
                    const char *key, int64_t min, int64_t max, int64_t &out,
                    bool required = true) {
-    std::string expected = "an integer";
-    if (max == INT64_MAX)
-      expected += " >= " + std::to_string(min);
-    else
-      expected += " in [" + std::to_string(min) + ", " +
-                  std::to_string(max) + "]";
-    const JsonValue *value =
-        member(object, parent, key, required, expected.c_str());
-    if (!value)
-      return false;
+    const JsonValue *value = member(object, parent, key, required,
+                                    expectedInteger(min, max).c_str());
+    return value && readIntegerValue(*value, join(parent, key), min, max, out);
+  }
+
+  /// `value`, at `path`, as an integer in [min, max].
+  bool readIntegerValue(const JsonValue &value, const std::string &path,
+                        int64_t min, int64_t max, int64_t &out) {
+    std::string expected = expectedInteger(min, max);
     std::optional<int64_t> integer;
-    if (value->isNumber())
-      integer = value->getInteger();
+    if (value.isNumber())
+      integer = value.getInteger();
     if (!integer) {
-      std::string got = value->isNumber() ? "a number that is not an integer"
-                                          : describeJsonKind(value->kind());
-      report(join(parent, key), "expected " + expected + ", got " + got);
+      std::string got = value.isNumber() ? "a number that is not an integer"
+                                         : describeJsonKind(value.kind());
+      report(path, "expected " + expected + ", got " + got);
       return false;
     }
     if (*integer < min || *integer > max) {
-      report(join(parent, key), "expected " + expected + ", got " +
-                                    std::to_string(*integer));
+      report(path,
+             "expected " + expected + ", got " + std::to_string(*integer));
       return false;
     }
     out = *integer;
@@ -338,6 +394,10 @@ private:
       }
     }
 
+    if (const JsonValue *maps =
+            readArray(value, path, "tensor_maps", /*required=*/false))
+      readTensorMaps(maps->getArray(), path + ".tensor_maps", kernel);
+
     // Absent in manifests written before block-compile specialised kernels.
     if (const JsonValue *variants =
             readArray(value, path, "variants", /*required=*/false)) {
@@ -365,6 +425,9 @@ private:
     }
     size_t problemsBefore = problems.size();
     readString(value, path, "symbol", variant.symbol);
+    if (value.find("tensor_maps"))
+      report(path + ".tensor_maps", "variants take the kernel's tensor maps; "
+                                    "list them on the kernel");
     int64_t shared = 0;
     readInteger(value, path, "shared_memory_bytes", 0, UINT32_MAX, shared);
     variant.sharedMemoryBytes = static_cast<uint64_t>(shared);
@@ -402,17 +465,15 @@ private:
     int64_t index = 0;
     if (!readInteger(value, path, "index", 0, INT64_MAX, index))
       return false;
-    if (static_cast<size_t>(index) >= kernel.parameters.size()) {
-      report(path + ".index", "the kernel has no parameter " +
-                                  std::to_string(index));
+    const KernelParameter *found =
+        findParameter(kernel, path + ".index", index);
+    if (!found)
       return false;
-    }
-    assumption.index = static_cast<unsigned>(index);
-    const KernelParameter &param = kernel.parameters[index];
+    const KernelParameter &param = *found;
+    assumption.index = param.index;
     if (param.isPointer() || isFloatType(param.type))
-      report(path + ".index", "parameter " + std::to_string(index) + " ('" +
-                                  param.name + "', " + param.typeString() +
-                                  ") is not an integer scalar");
+      report(path + ".index",
+             describeParameter(param) + " is not an integer scalar");
     std::string name;
     if (readString(value, path, "name", name, /*required=*/false) &&
         name != param.name)
@@ -494,14 +555,234 @@ private:
     return problems.size() == problemsBefore;
   }
 
+  void readTensorMaps(const JsonValue::Array &array, const std::string &path,
+                      KernelInfo &kernel) {
+    // Version 1 readers would ignore the key and launch without the maps.
+    if (version == 1) {
+      report(path, "tensor maps need version 2 of the manifest (this one "
+                   "is version 1)");
+      return;
+    }
+    if (array.size() > maxKernelTensorMaps)
+      report(path, "a kernel may have at most " +
+                       std::to_string(maxKernelTensorMaps) +
+                       " tensor maps, got " + std::to_string(array.size()));
+    for (size_t i = 0; i < array.size() && i < maxKernelTensorMaps; ++i) {
+      TensorMapInfo map;
+      if (readTensorMap(array[i], path + "[" + std::to_string(i) + "]", kernel,
+                        map))
+        kernel.tensorMaps.push_back(std::move(map));
+    }
+  }
+
+  /// Checks each rule cuTensorMapEncodeTiled has that the manifest alone
+  /// decides; those on arguments are checkLaunch's.
+  bool readTensorMap(const JsonValue &value, const std::string &path,
+                     const KernelInfo &kernel, TensorMapInfo &map) {
+    if (!value.isObject()) {
+      wrongKind(path, "an object", value);
+      return false;
+    }
+    size_t problemsBefore = problems.size();
+    // Bytes of an element, once the base is known to be a pointer to a type
+    // TMA moves; the byte rules wait for it.
+    size_t elementBytes = 0;
+    ElementType type = ElementType::I8;
+    int64_t base = 0;
+    if (readInteger(value, path, "base", 0, INT64_MAX, base)) {
+      map.base = static_cast<unsigned>(base);
+      if (const KernelParameter *param =
+              findParameter(kernel, path + ".base", base)) {
+        if (!param->isPointer())
+          report(path + ".base",
+                 describeParameter(*param) + " is not a pointer");
+        else if (!tensorMapDataType(param->type))
+          report(path + ".base", describeParameter(*param) +
+                                     " points to i1, which tensor maps "
+                                     "cannot hold");
+        else
+          elementBytes = elementSize(type = param->type);
+      }
+    }
+
+    bool haveSizes = readTensorMapValues(value, path, "sizes", kernel,
+                                         uint64_t(1) << 32, map.sizes);
+    bool haveStrides = readTensorMapValues(
+        value, path, "strides", kernel, (uint64_t(1) << 40) - 1, map.strides);
+    const JsonValue *box = readArray(value, path, "box");
+    if (box)
+      for (size_t d = 0; d < box->getArray().size(); ++d) {
+        int64_t extent = 0;
+        if (readIntegerValue(box->getArray()[d],
+                             path + ".box[" + std::to_string(d) + "]", 1, 256,
+                             extent))
+          map.box.push_back(static_cast<uint32_t>(extent));
+      }
+
+    std::string swizzle;
+    if (readString(value, path, "swizzle", swizzle)) {
+      auto known = std::find_if(
+          std::begin(swizzleInfos), std::end(swizzleInfos),
+          [&](const SwizzleInfo &info) { return swizzle == info.name; });
+      if (known == std::end(swizzleInfos))
+        report(path + ".swizzle", "expected \"none\", \"32B\", \"64B\" or "
+                                  "\"128B\", got \"" +
+                                      swizzle + "\"");
+      else
+        map.swizzle =
+            static_cast<TensorMapSwizzle>(known - std::begin(swizzleInfos));
+    }
+    std::string fill;
+    if (readString(value, path, "oob_fill", fill)) {
+      if (fill == "nan")
+        map.oobFill = TensorMapOobFill::NaN;
+      else if (fill != "zero")
+        report(path + ".oob_fill",
+               "expected \"zero\" or \"nan\", got \"" + fill + "\"");
+      if (fill == "nan" && elementBytes && !isFloatType(type))
+        report(path + ".oob_fill", std::string("\"nan\" applies only to "
+                                               "float elements, not ") +
+                                       elementTypeName(type));
+    }
+
+    if (!haveSizes || !haveStrides || !box)
+      return false;
+    size_t rank = map.sizes.size();
+    if (rank < 1 || rank > maxTensorMapRank) {
+      report(path + ".sizes", "expected 1 to " +
+                                  std::to_string(maxTensorMapRank) +
+                                  " dimensions, got " + std::to_string(rank));
+      return false;
+    }
+    auto hasRank = [&](const char *key, size_t size) {
+      if (size != rank)
+        report(path + "." + key, "expected " + std::to_string(rank) +
+                                     " dimensions, as sizes has, got " +
+                                     std::to_string(size));
+      return size == rank;
+    };
+    bool sameRank = hasRank("strides", map.strides.size());
+    if (!hasRank("box", box->getArray().size()) || !sameRank ||
+        map.box.size() != rank)
+      return false;
+
+    const TensorMapValue &inner = map.strides.back();
+    if (inner.arg || inner.value != 1)
+      report(path + ".strides[" + std::to_string(rank - 1) + "]",
+             "the innermost stride must be {\"value\": 1}");
+    if (!elementBytes)
+      return problems.size() == problemsBefore;
+    for (size_t d = 0; d + 1 < rank; ++d) {
+      const TensorMapValue &stride = map.strides[d];
+      uint64_t bytes = stride.value * elementBytes;
+      if (!stride.arg && (bytes % 16 != 0 || bytes >> 40))
+        report(path + ".strides[" + std::to_string(d) + "].value",
+               std::to_string(stride.value) + " " + elementTypeName(type) +
+                   " elements are " + std::to_string(bytes) +
+                   " bytes, not a multiple of 16 below 2^40");
+    }
+    uint64_t innerBytes = map.box.back() * elementBytes;
+    std::string innerBox = "box[" + std::to_string(rank - 1) + "]";
+    std::string described = std::to_string(map.box.back()) + " " +
+                            elementTypeName(type) + " elements are " +
+                            std::to_string(innerBytes) + " bytes";
+    if (innerBytes % 16 != 0)
+      report(path + "." + innerBox,
+             described + ", not a multiple of 16 (the innermost box)");
+    unsigned span = tensorMapSwizzleBytes(map.swizzle);
+    if (span && innerBytes > span)
+      report(path + "." + innerBox, described + ", more than the " + swizzle +
+                                        " swizzle's span (the innermost box)");
+    return problems.size() == problemsBefore;
+  }
+
+  /// The sizes or strides of a tensor map: each {"arg": i}, an integer
+  /// scalar parameter, or {"value": n}, n in [1, max].
+  bool readTensorMapValues(const JsonValue &object, const std::string &parent,
+                           const char *key, const KernelInfo &kernel,
+                           uint64_t max, std::vector<TensorMapValue> &out) {
+    const JsonValue *array = readArray(object, parent, key);
+    if (!array)
+      return false;
+    size_t problemsBefore = problems.size();
+    for (size_t d = 0; d < array->getArray().size(); ++d) {
+      const JsonValue &entry = array->getArray()[d];
+      std::string path = join(parent, key) + "[" + std::to_string(d) + "]";
+      if (!entry.isObject()) {
+        wrongKind(path, "an object", entry);
+        continue;
+      }
+      bool hasArg = entry.find("arg") != nullptr;
+      if (hasArg == (entry.find("value") != nullptr)) {
+        report(path, "expected exactly one of \"arg\" and \"value\"");
+        continue;
+      }
+      int64_t number = 0;
+      if (!hasArg) {
+        if (readInteger(entry, path, "value", 1, static_cast<int64_t>(max),
+                        number))
+          out.push_back(TensorMapValue::constant(number));
+        continue;
+      }
+      if (!readInteger(entry, path, "arg", 0, INT64_MAX, number))
+        continue;
+      const KernelParameter *param =
+          findParameter(kernel, path + ".arg", number);
+      if (!param)
+        continue;
+      if (param->isPointer() ||
+          (param->type != ElementType::I32 && param->type != ElementType::I64))
+        report(path + ".arg",
+               describeParameter(*param) + " is not an i32 or i64 scalar");
+      else
+        out.push_back(TensorMapValue::fromArg(param->index));
+    }
+    return problems.size() == problemsBefore;
+  }
+
+  /// Parameter `index` of `kernel`, or nullptr (reported at `path`).
+  const KernelParameter *findParameter(const KernelInfo &kernel,
+                                       const std::string &path, int64_t index) {
+    if (static_cast<uint64_t>(index) < kernel.parameters.size())
+      return &kernel.parameters[index];
+    report(path, "the kernel has no parameter " + std::to_string(index));
+    return nullptr;
+  }
+
+  /// "parameter 2 ('n', i32)"
+  static std::string describeParameter(const KernelParameter &param) {
+    return "parameter " + std::to_string(param.index) + " ('" + param.name +
+           "', " + param.typeString() + ")";
+  }
+
   std::string origin;
+  /// The manifest's version, once read.
+  int64_t version = 0;
   std::vector<std::string> problems;
 };
 } // namespace
 
+static JsonValue writeTensorMap(const TensorMapInfo &map) {
+  auto values = [](const std::vector<TensorMapValue> &values) {
+    JsonValue::Array array;
+    for (const TensorMapValue &value : values)
+      array.push_back(value.arg ? JsonValue::Object{{"arg", *value.arg}}
+                                : JsonValue::Object{{"value", value.value}});
+    return array;
+  };
+  return JsonValue::Object{
+      {"base", map.base},
+      {"sizes", values(map.sizes)},
+      {"strides", values(map.strides)},
+      {"box", JsonValue::Array(map.box.begin(), map.box.end())},
+      {"swizzle", tensorMapSwizzleName(map.swizzle)},
+      {"oob_fill", tensorMapOobFillName(map.oobFill)}};
+}
+
 // Writes the fields ManifestReader reads, in the order runtime/README.md
 // gives; an optional field is left out where it holds the reader's default.
 std::string writeManifest(const Manifest &manifest) {
+  bool anyTensorMaps = false;
   JsonValue::Array kernels;
   for (const KernelInfo &kernel : manifest.kernels) {
     JsonValue::Array parameters;
@@ -529,6 +810,13 @@ std::string writeManifest(const Manifest &manifest) {
         {"shared_memory_bytes", kernel.sharedMemoryBytes},
         {"parameters", std::move(parameters)},
         {"assumptions", std::move(assumptions)}};
+    if (!kernel.tensorMaps.empty()) {
+      anyTensorMaps = true;
+      JsonValue::Array maps;
+      for (const TensorMapInfo &map : kernel.tensorMaps)
+        maps.push_back(writeTensorMap(map));
+      entry.emplace_back("tensor_maps", std::move(maps));
+    }
     if (!kernel.variants.empty()) {
       JsonValue::Array variants;
       for (const KernelVariant &variant : kernel.variants) {
@@ -557,7 +845,7 @@ std::string writeManifest(const Manifest &manifest) {
   }
   JsonValue::Object root{
       {"format", "block-bundle"},
-      {"version", manifest.version},
+      {"version", anyTensorMaps ? 2 : 1},
       {"module", manifest.module},
       {"target", JsonValue::Object{{"triple", manifest.target.triple},
                                    {"chip", manifest.target.chip},

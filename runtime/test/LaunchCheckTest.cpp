@@ -293,3 +293,94 @@ TEST(SelectVariant, PicksTheMostSpecialisedThatHolds) {
   EXPECT_EQ(selectVariant(kernel, args.data(), 2)->symbol, "scale__n");
   EXPECT_EQ(selectVariant(kernel, args.data(), 1), nullptr);
 }
+
+namespace {
+/// Launches of a kernel with tensor maps (tensorMapsManifest): `a` (f16) in
+/// a map with sizes m, k and stride lda; `b` (i8) in one with size k.
+class TensorMapLaunch : public testing::Test {
+protected:
+  void SetUp() override {
+    Expected<Manifest> m = parseManifest(tensorMapsManifest);
+    ASSERT_TRUE(m) << m.errorMessage();
+    manifest = std::move(*m);
+  }
+
+  static std::vector<KernelArg> goodArgs() {
+    return {KernelArg::pointer(0x7f0000000000),
+            KernelArg::pointer(0x7f0000100000),
+            KernelArg::pointer(0x7f0000200001),
+            KernelArg::i32(1000),
+            KernelArg::i64(4096),
+            KernelArg::i64(4104),
+            KernelArg::f32(1.0f),
+            KernelArg::i16(3)};
+  }
+
+  std::string refusal(const std::vector<KernelArg> &args) const {
+    Error e = checkLaunch(manifest.kernels[0], {8, 1, 1}, args, deviceLimit);
+    return e ? e.message() : "accepted";
+  }
+
+  Manifest manifest;
+};
+} // namespace
+
+TEST_F(TensorMapLaunch, AcceptsAGoodLaunch) {
+  EXPECT_EQ(refusal(goodArgs()), "accepted");
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::i32(1);
+  args[4] = KernelArg::i64(int64_t(1) << 32);       // The largest size.
+  args[5] = KernelArg::i64((int64_t(1) << 39) - 8); // Below 2^40 bytes.
+  EXPECT_EQ(refusal(args), "accepted");
+}
+
+TEST_F(TensorMapLaunch, RefusesAMisalignedBase) {
+  std::vector<KernelArg> args = goodArgs();
+  args[1] = KernelArg::pointer(0x7f0000100008); // i8: no alignment of its own.
+  EXPECT_EQ(refusal(args),
+            "launch of 'matmul' refused: argument 1 ('b', !block.ptr<i8>) "
+            "address 0x7f0000100008 is not aligned to 16 bytes, as tensor map "
+            "1 (of 'b') needs");
+}
+
+TEST_F(TensorMapLaunch, RefusesSizesOutOfRange) {
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::i32(0);
+  EXPECT_EQ(refusal(args), "launch of 'matmul' refused: argument 3 ('m', i32) "
+                           "value 0 is outside [1, 2^32], as size 0 of tensor "
+                           "map 0 (of 'a') needs");
+  args[3] = KernelArg::i32(-5);
+  EXPECT_NE(refusal(args).find("value -5 is outside [1, 2^32]"),
+            std::string::npos);
+  args = goodArgs();
+  args[4] = KernelArg::i64((int64_t(1) << 32) + 1);
+  EXPECT_EQ(refusal(args), "launch of 'matmul' refused: argument 4 ('k', i64) "
+                           "value 4294967297 is outside [1, 2^32], as size 1 "
+                           "of tensor map 0 (of 'a') needs");
+}
+
+TEST_F(TensorMapLaunch, RefusesBadStrides) {
+  std::vector<KernelArg> args = goodArgs();
+  args[5] = KernelArg::i64(4100); // 8200 bytes.
+  EXPECT_EQ(refusal(args),
+            "launch of 'matmul' refused: argument 5 ('lda', i64) value 4100 "
+            "times 2 bytes is not a positive multiple of 16 below 2^40, as "
+            "stride 0 of tensor map 0 (of 'a') needs");
+  for (int64_t lda :
+       {int64_t(0), int64_t(-8), int64_t(1) << 39, INT64_MIN, INT64_MAX - 7}) {
+    args[5] = KernelArg::i64(lda);
+    EXPECT_NE(refusal(args).find("value " + std::to_string(lda) +
+                                 " times 2 bytes is not a positive multiple"),
+              std::string::npos)
+        << lda;
+  }
+}
+
+// The interpreter needs no tensor maps: what they need is an assumption.
+TEST_F(TensorMapLaunch, ShapeIgnoresTheTensorMaps) {
+  std::vector<KernelArg> args = goodArgs();
+  args[3] = KernelArg::i32(0);
+  args[5] = KernelArg::i64(3);
+  EXPECT_FALSE(checkLaunchShape(manifest.kernels[0], {8, 1, 1}, args.data(),
+                                args.size()));
+}

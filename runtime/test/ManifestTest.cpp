@@ -83,19 +83,21 @@ struct Mutation {
 
 // One case per rule; each replaces a unique piece of the sample.
 const Mutation mutations[] = {
-    {R"("format": "block-bundle",)", "", "format: missing (expected a non-empty string)"},
+    {R"("format": "block-bundle",)", "",
+     "format: missing (expected a non-empty string)"},
     {R"("format": "block-bundle")", R"("format": "triton")",
      "format: expected \"block-bundle\", got \"triton\""},
     {R"("format": "block-bundle")", R"("format": 1)",
      "format: expected a non-empty string, got a number"},
     {R"("version": 1,)", "", "version: missing (expected an integer >= 1)"},
-    {R"("version": 1,)", R"("version": 2,)",
-     "version: unsupported version 2 (this runtime reads version 1)"},
+    {R"("version": 1,)", R"("version": 3,)",
+     "version: unsupported version 3 (this runtime reads versions 1 and 2)"},
     {R"("version": 1,)", R"("version": "1",)",
      "version: expected an integer >= 1, got a string"},
     {R"("version": 1,)", R"("version": 1.5,)",
      "version: expected an integer >= 1, got a number that is not an integer"},
-    {R"("module": "vector_add",)", "", "module: missing (expected a non-empty string)"},
+    {R"("module": "vector_add",)", "",
+     "module: missing (expected a non-empty string)"},
     {R"("module": "vector_add",)", R"("module": "",)",
      "module: expected a non-empty string, got a string"},
     {R"("target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a", "features": "+ptx80"},)",
@@ -108,7 +110,8 @@ const Mutation mutations[] = {
      "target.chip: expected a non-empty string, got null"},
     {R"("features": "+ptx80")", R"("features": ["+ptx80"])",
      "target.features: expected a string, got an array"},
-    {R"("ptx": "vector_add.ptx",)", "", "ptx: missing (expected a non-empty string)"},
+    {R"("ptx": "vector_add.ptx",)", "",
+     "ptx: missing (expected a non-empty string)"},
     {R"("ptx": "vector_add.ptx",)", R"("ptx": "../vector_add.ptx",)",
      "ptx: \"../vector_add.ptx\" is not in the bundle directory (expected a "
      "relative path without '..')"},
@@ -120,7 +123,8 @@ const Mutation mutations[] = {
      "a relative path without '..')"},
     {R"("cubin": "vector_add.cubin",)", R"("cubin": true,)",
      "cubin: expected a non-empty string, got a boolean"},
-    {R"("kernels": [)", R"("kernelz": [)", "kernels: missing (expected an array)"},
+    {R"("kernels": [)", R"("kernelz": [)",
+     "kernels: missing (expected an array)"},
     {R"("kernels": [)", R"("kernels": {"k": [)",
      "line 23, column 2: expected ',' or '}' in an object"},
     {R"("name": "vector_add",)", R"("name": 7,)",
@@ -136,7 +140,8 @@ const Mutation mutations[] = {
     {R"("threads_per_block": 128,)", R"("threads_per_block": 96,)",
      "kernels[0].threads_per_block: expected 32 * num_warps = 128, got 96"},
     {R"("threads_per_block": 128,)", R"("threads_per_block": 2048,)",
-     "kernels[0].threads_per_block: expected an integer in [1, 1024], got 2048"},
+     "kernels[0].threads_per_block: expected an integer in [1, 1024], got "
+     "2048"},
     {R"("shared_memory_bytes": 0,)", R"("shared_memory_bytes": -1,)",
      "kernels[0].shared_memory_bytes: expected an integer in [0, 4294967295], "
      "got -1"},
@@ -146,7 +151,8 @@ const Mutation mutations[] = {
     {R"("parameters": [)", R"("params": [)",
      "kernels[0].parameters: missing (expected an array)"},
     {R"({"index": 1, "name": "arg1", "kind": "pointer", "element_type": "f32", "alignment": 16},)",
-     R"("arg1",)", "kernels[0].parameters[1]: expected an object, got a string"},
+     R"("arg1",)",
+     "kernels[0].parameters[1]: expected an object, got a string"},
     {R"("index": 1,)", R"("index": 2,)",
      "kernels[0].parameters[1].index: expected 1 (parameters are listed in "
      "order), got 2"},
@@ -154,7 +160,8 @@ const Mutation mutations[] = {
      "kernels[0].parameters[1].index: missing (expected an integer >= 0)"},
     {R"("name": "arg2",)", "",
      "kernels[0].parameters[2].name: missing (expected a non-empty string)"},
-    {R"("name": "arg3", "kind": "scalar")", R"("name": "arg3", "kind": "value")",
+    {R"("name": "arg3", "kind": "scalar")",
+     R"("name": "arg3", "kind": "value")",
      "kernels[0].parameters[3].kind: expected \"pointer\" or \"scalar\", got "
      "\"value\""},
     {R"("name": "arg3", "kind": "scalar",)", R"("name": "arg3",)",
@@ -178,14 +185,17 @@ const Mutation mutations[] = {
      R"("name": "arg0", "kind": "pointer", "element_type": "f32", "divisibility": 16)",
      "kernels[0].parameters[0].divisibility: applies to scalars; a pointer's "
      "assumption is its \"alignment\""},
-    {R"("type": "i32", "divisibility": 16)", R"("type": "i32", "alignment": 16)",
+    {R"("type": "i32", "divisibility": 16)",
+     R"("type": "i32", "alignment": 16)",
      "kernels[0].parameters[3].alignment: applies to pointers; a scalar's "
      "assumption is its \"divisibility\""},
     {R"("type": "i32", "divisibility": 16)", R"("divisibility": 16)",
      "kernels[0].parameters[3].type: missing (expected a non-empty string)"},
-    {R"("type": "i32", "divisibility": 16)", R"("type": "i32", "divisibility": 0)",
+    {R"("type": "i32", "divisibility": 16)",
+     R"("type": "i32", "divisibility": 0)",
      "kernels[0].parameters[3].divisibility: expected an integer >= 1, got 0"},
-    {R"("type": "i32", "divisibility": 16)", R"("type": "f32", "divisibility": 16)",
+    {R"("type": "i32", "divisibility": 16)",
+     R"("type": "f32", "divisibility": 16)",
      "kernels[0].parameters[3].divisibility: applies only to integer scalars, "
      "not f32"},
     {R"("assumptions": ["arg0 is aligned to 16 bytes", "arg3 is divisible by 16"])",
@@ -235,7 +245,7 @@ TEST(Manifest, ReportsEveryProblemAtOnce) {
   ASSERT_FALSE(m);
   EXPECT_EQ(m.errorMessage(),
             "m.json: version: unsupported version 3 (this runtime reads "
-            "version 1)\n"
+            "versions 1 and 2)\n"
             "m.json: kernels[0].num_warps: expected an integer in [1, 32], got "
             "-4\n"
             "m.json: kernels[0].parameters[2].index: expected an integer >= 0, "
@@ -274,7 +284,8 @@ TEST(Manifest, SurvivesCorruptInput) {
   // Truncations and byte flips of valid manifests, with and without
   // variants, must never crash; most are errors, none may be accepted with
   // the wrong kernel count.
-  for (std::string text : {sampleManifest, variantsManifest}) {
+  for (std::string text :
+       {sampleManifest, variantsManifest, tensorMapsManifest}) {
     for (size_t length = 0; length < text.size(); ++length) {
       Expected<Manifest> m = parseManifest(text.substr(0, length));
       EXPECT_FALSE(m) << "accepted a truncation to " << length << " bytes";
@@ -388,6 +399,22 @@ static void expectSameManifest(const Manifest &got, const Manifest &want) {
       EXPECT_EQ(p.type, q.type);
       EXPECT_EQ(p.alignment, q.alignment);
       EXPECT_EQ(p.divisibility, q.divisibility);
+    }
+    ASSERT_EQ(a.tensorMaps.size(), b.tensorMaps.size());
+    for (size_t j = 0; j < b.tensorMaps.size(); ++j) {
+      const TensorMapInfo &x = a.tensorMaps[j], &y = b.tensorMaps[j];
+      EXPECT_EQ(x.base, y.base);
+      for (auto [got, want] :
+           {std::pair{&x.sizes, &y.sizes}, std::pair{&x.strides, &y.strides}}) {
+        ASSERT_EQ(got->size(), want->size());
+        for (size_t d = 0; d < want->size(); ++d) {
+          EXPECT_EQ((*got)[d].arg, (*want)[d].arg);
+          EXPECT_EQ((*got)[d].value, (*want)[d].value);
+        }
+      }
+      EXPECT_EQ(x.box, y.box);
+      EXPECT_EQ(x.swizzle, y.swizzle);
+      EXPECT_EQ(x.oobFill, y.oobFill);
     }
     ASSERT_EQ(a.variants.size(), b.variants.size());
     for (size_t v = 0; v < b.variants.size(); ++v) {
@@ -538,6 +565,10 @@ TEST(Manifest, ReportsMalformedVariants) {
        R"({"index": 2, "name": "stride", "divisibility": 1})",
        "kernels[0].variants[0].assume[1].divisibility: expected an integer "
        ">= 2, got 1"},
+      {R"("symbol": "scale__v2",)",
+       R"("symbol": "scale__v2", "tensor_maps": [],)",
+       "kernels[0].variants[1].tensor_maps: variants take the kernel's "
+       "tensor maps; list them on the kernel"},
       {R"("assume": [{"index": 1, "name": "n", "divisibility": 16},
                   {"index": 2, "name": "stride", "equals": 1}])",
        R"("assume": [])",
@@ -561,4 +592,290 @@ TEST(Manifest, WritesVariantsItReads) {
   Expected<Manifest> again = parseManifest(text, "rewritten.json");
   ASSERT_TRUE(again) << again.errorMessage() << "\n" << text;
   expectSameManifest(*again, *m);
+}
+
+TEST(Manifest, ReadsTensorMaps) {
+  Expected<Manifest> m = parseManifest(tensorMapsManifest, "matmul.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_EQ(m->version, 2);
+  const KernelInfo &k = m->kernels[0];
+  ASSERT_EQ(k.tensorMaps.size(), 2u);
+  const TensorMapInfo &a = k.tensorMaps[0];
+  EXPECT_EQ(a.base, 0u);
+  EXPECT_EQ(a.rank(), 2u);
+  ASSERT_EQ(a.sizes.size(), 2u);
+  EXPECT_EQ(a.sizes[0].arg, std::optional<unsigned>(3));
+  EXPECT_EQ(a.sizes[1].arg, std::optional<unsigned>(4));
+  EXPECT_EQ(a.strides[0].arg, std::optional<unsigned>(5));
+  EXPECT_FALSE(a.strides[1].arg);
+  EXPECT_EQ(a.strides[1].value, 1u);
+  EXPECT_EQ(a.box, (std::vector<uint32_t>{128, 64}));
+  EXPECT_EQ(a.swizzle, TensorMapSwizzle::Bytes128);
+  EXPECT_EQ(a.oobFill, TensorMapOobFill::NaN);
+  const TensorMapInfo &b = k.tensorMaps[1];
+  EXPECT_EQ(b.base, 1u);
+  EXPECT_EQ(b.rank(), 3u);
+  EXPECT_FALSE(b.sizes[0].arg);
+  EXPECT_EQ(b.sizes[0].value, 64u);
+  EXPECT_EQ(b.strides[0].value, 262144u);
+  EXPECT_EQ(b.swizzle, TensorMapSwizzle::Bytes32);
+  EXPECT_EQ(b.oobFill, TensorMapOobFill::Zero);
+  // What the maps need of the arguments, each said once (k is a size of
+  // both).
+  EXPECT_EQ(
+      describeAssumptions(k.parameters, k.tensorMaps),
+      (std::vector<std::string>{
+          "a is aligned to 16 bytes",
+          "a is aligned to 16 bytes for its tensor map", "m is in [1, 2^32]",
+          "k is in [1, 2^32]", "lda * 2 bytes is a multiple of 16",
+          "b is aligned to 16 bytes for its tensor map"}));
+}
+
+TEST(Manifest, ReportsEachMalformedTensorMap) {
+  const std::string map0 = "kernels[0].tensor_maps[0].";
+  const std::string map1 = "kernels[0].tensor_maps[1].";
+  const struct {
+    const char *from, *to;
+    std::string error;
+  } cases[] = {
+      {R"("version": 2,)", R"("version": 1,)",
+       "kernels[0].tensor_maps: tensor maps need version 2 of the manifest "
+       "(this one is version 1)"},
+      {R"("tensor_maps": [)", R"("tensor_maps": {}, "old": [)",
+       "kernels[0].tensor_maps: expected an array, got an object"},
+      {R"({"base": 0,)", R"(7, {"base": 0,)",
+       "kernels[0].tensor_maps[0]: expected an object, got a number"},
+      {R"("base": 0,)", R"("base": 9,)",
+       map0 + "base: the kernel has no parameter 9"},
+      {R"("base": 0,)", R"("base": -1,)",
+       map0 + "base: expected an integer >= 0, got -1"},
+      {R"("base": 1,)", R"("base": 3,)",
+       map1 + "base: parameter 3 ('m', i32) is not a pointer"},
+      {R"("base": 1,)", R"("base": 2,)",
+       map1 + "base: parameter 2 ('mask', !block.ptr<i1>) points to i1, "
+              "which tensor maps cannot hold"},
+      {R"({"arg": 3})", R"({"arg": 8})",
+       map0 + "sizes[0].arg: the kernel has no parameter 8"},
+      {R"({"arg": 3})", R"({"arg": 0})",
+       map0 + "sizes[0].arg: parameter 0 ('a', !block.ptr<f16>) is not an "
+              "i32 or i64 scalar"},
+      {R"({"arg": 5})", R"({"arg": 6})",
+       map0 + "strides[0].arg: parameter 6 ('alpha', f32) is not an i32 or "
+              "i64 scalar"},
+      {R"({"arg": 5})", R"({"arg": 7})",
+       map0 + "strides[0].arg: parameter 7 ('small', i16) is not an i32 or "
+              "i64 scalar"},
+      {R"({"arg": 3})", R"({"arg": 3, "value": 4})",
+       map0 + "sizes[0]: expected exactly one of \"arg\" and \"value\""},
+      {R"({"arg": 3})", R"(3)",
+       map0 + "sizes[0]: expected an object, got a number"},
+      {R"({"value": 64})", R"({"value": 0})",
+       map1 + "sizes[0].value: expected an integer in [1, 4294967296], got 0"},
+      {R"({"value": 64})", R"({"value": 4294967297})",
+       map1 + "sizes[0].value: expected an integer in [1, 4294967296], got "
+              "4294967297"},
+      {R"("sizes": [{"arg": 3}, {"arg": 4}],)", R"("sizes": {},)",
+       map0 + "sizes: expected an array, got an object"},
+      {R"("strides": [{"arg": 5}, {"value": 1}],)", "",
+       map0 + "strides: missing (expected an array)"},
+      {R"("strides": [{"arg": 5}, {"value": 1}],)",
+       R"("strides": [{"value": 1}],)",
+       map0 + "strides: expected 2 dimensions, as sizes has, got 1"},
+      {R"("box": [128, 64],)", R"("box": [64],)",
+       map0 + "box: expected 2 dimensions, as sizes has, got 1"},
+      {R"("sizes": [{"arg": 3}, {"arg": 4}],
+       "strides": [{"arg": 5}, {"value": 1}],
+       "box": [128, 64],)",
+       R"("sizes": [], "strides": [], "box": [],)",
+       map0 + "sizes: expected 1 to 5 dimensions, got 0"},
+      {R"("sizes": [{"arg": 3}, {"arg": 4}],
+       "strides": [{"arg": 5}, {"value": 1}],
+       "box": [128, 64],)",
+       R"("sizes": [{"arg": 3}, {"arg": 3}, {"arg": 3}, {"arg": 3}, {"arg": 3},
+                  {"arg": 4}],
+       "strides": [{"arg": 5}, {"arg": 5}, {"arg": 5}, {"arg": 5}, {"arg": 5},
+                   {"value": 1}],
+       "box": [1, 1, 1, 1, 128, 64],)",
+       map0 + "sizes: expected 1 to 5 dimensions, got 6"},
+      {R"({"arg": 5}, {"value": 1}])", R"({"arg": 5}, {"value": 2}])",
+       map0 + "strides[1]: the innermost stride must be {\"value\": 1}"},
+      {R"({"arg": 5}, {"value": 1}])", R"({"arg": 5}, {"arg": 5}])",
+       map0 + "strides[1]: the innermost stride must be {\"value\": 1}"},
+      {R"({"value": 4096}, {"value": 1}])", R"({"value": 4100}, {"value": 1}])",
+       map1 + "strides[1].value: 4100 i8 elements are 4100 bytes, not a "
+              "multiple of 16 below 2^40"},
+      {R"({"value": 262144})", R"({"value": 1099511627776})",
+       map1 + "strides[0].value: expected an integer in [1, 1099511627775], "
+              "got 1099511627776"},
+      {R"("box": [128, 64],)", R"("box": [0, 64],)",
+       map0 + "box[0]: expected an integer in [1, 256], got 0"},
+      {R"("box": [128, 64],)", R"("box": [257, 64],)",
+       map0 + "box[0]: expected an integer in [1, 256], got 257"},
+      {R"("box": [128, 64],)", R"("box": [128, "64"],)",
+       map0 + "box[1]: expected an integer in [1, 256], got a string"},
+      {R"("box": [128, 64],)", R"("box": [128, 4],)",
+       map0 + "box[1]: 4 f16 elements are 8 bytes, not a multiple of 16 (the "
+              "innermost box)"},
+      {R"("box": [128, 64],)", R"("box": [128, 128],)",
+       map0 + "box[1]: 128 f16 elements are 256 bytes, more than the 128B "
+              "swizzle's span (the innermost box)"},
+      {R"("box": [1, 16, 32],)", R"("box": [1, 16, 48],)",
+       map1 + "box[2]: 48 i8 elements are 48 bytes, more than the 32B "
+              "swizzle's span (the innermost box)"},
+      {R"("swizzle": "128B")", R"("swizzle": "256B")",
+       map0 + "swizzle: expected \"none\", \"32B\", \"64B\" or \"128B\", got "
+              "\"256B\""},
+      {R"("swizzle": "128B", )", "",
+       map0 + "swizzle: missing (expected a non-empty string)"},
+      {R"("oob_fill": "zero")", R"("oob_fill": "nan")",
+       map1 + "oob_fill: \"nan\" applies only to float elements, not i8"},
+      {R"("oob_fill": "zero")", R"("oob_fill": "zeros")",
+       map1 + "oob_fill: expected \"zero\" or \"nan\", got \"zeros\""},
+  };
+  for (const auto &c : cases) {
+    SCOPED_TRACE(c.to);
+    std::string text = replaceOnce(tensorMapsManifest, c.from, c.to);
+    Expected<Manifest> m = parseManifest(text, "m.json");
+    ASSERT_FALSE(m);
+    EXPECT_EQ(m.errorMessage(), "m.json: " + c.error);
+  }
+
+  // At most maxKernelTensorMaps.
+  std::string map = R"({"base": 1, "sizes": [{"value": 16}],
+       "strides": [{"value": 1}], "box": [16], "swizzle": "none",
+       "oob_fill": "zero"})";
+  std::string many;
+  for (size_t i = 0; i <= maxKernelTensorMaps; ++i)
+    many += (i ? ", " : "") + map;
+  size_t begin = std::string(tensorMapsManifest).find("{\"base\": 0");
+  size_t end = std::string(tensorMapsManifest).find("\n    ]\n  }]");
+  std::string text = std::string(tensorMapsManifest).substr(0, begin) + many +
+                     std::string(tensorMapsManifest).substr(end);
+  Expected<Manifest> m = parseManifest(text, "m.json");
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.errorMessage(), "m.json: kernels[0].tensor_maps: a kernel may "
+                              "have at most 16 tensor maps, got 17");
+}
+
+TEST(Manifest, WritesTensorMapsItReads) {
+  Expected<Manifest> m = parseManifest(tensorMapsManifest, "matmul.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  // Every swizzle and fill, on every element type a map may have.
+  KernelInfo &kernel = m->kernels[0];
+  kernel.parameters.clear();
+  kernel.tensorMaps.clear();
+  kernel.parameters.push_back(KernelParameter());
+  kernel.parameters[0].name = "n";
+  kernel.parameters[0].type = ElementType::I64;
+  const TensorMapSwizzle swizzles[] = {
+      TensorMapSwizzle::None, TensorMapSwizzle::Bytes32,
+      TensorMapSwizzle::Bytes64, TensorMapSwizzle::Bytes128};
+  for (ElementType type :
+       {ElementType::I8, ElementType::I16, ElementType::I32, ElementType::I64,
+        ElementType::F16, ElementType::BF16, ElementType::F32,
+        ElementType::F64}) {
+    KernelParameter param;
+    param.index = static_cast<unsigned>(kernel.parameters.size());
+    param.name = std::string("p_") + elementTypeName(type);
+    param.kind = KernelParameter::Kind::Pointer;
+    param.type = type;
+    param.alignment = elementSize(type);
+    kernel.parameters.push_back(param);
+    TensorMapInfo map;
+    map.base = param.index;
+    size_t rank = 1 + kernel.tensorMaps.size() % maxTensorMapRank;
+    for (size_t d = 0; d < rank; ++d) {
+      map.sizes.push_back(d % 2 ? TensorMapValue::constant(1000 + d)
+                                : TensorMapValue::fromArg(0));
+      map.strides.push_back(d + 1 == rank ? TensorMapValue::constant(1)
+                            : d % 2       ? TensorMapValue::fromArg(0)
+                                          : TensorMapValue::constant(4096));
+      map.box.push_back(static_cast<uint32_t>(d + 1));
+    }
+    map.swizzle = swizzles[kernel.tensorMaps.size() % 4];
+    // 16 bytes in the innermost box fit every swizzle.
+    map.box.back() = static_cast<uint32_t>(16 / elementSize(type));
+    map.oobFill =
+        isFloatType(type) ? TensorMapOobFill::NaN : TensorMapOobFill::Zero;
+    kernel.tensorMaps.push_back(map);
+  }
+  kernel.assumptions =
+      describeAssumptions(kernel.parameters, kernel.tensorMaps);
+  m->version = 1; // The writer writes what the kernels need.
+  std::string text = writeManifest(*m);
+  EXPECT_NE(text.find("\"version\": 2,"), std::string::npos) << text;
+  Expected<Manifest> read = parseManifest(text, "written.json");
+  ASSERT_TRUE(read) << read.errorMessage() << "\n" << text;
+  m->version = 2;
+  expectSameManifest(*read, *m);
+  EXPECT_EQ(writeManifest(*read), text);
+}
+
+// A manifest without tensor maps is written as before them, to the byte.
+TEST(Manifest, WritesVersion1WithoutTensorMaps) {
+  Expected<Manifest> m = parseManifest(sampleManifest, "sample.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_EQ(writeManifest(*m), R"({
+  "format": "block-bundle",
+  "version": 1,
+  "module": "vector_add",
+  "target": {
+    "triple": "nvptx64-nvidia-cuda",
+    "chip": "sm_90a",
+    "features": "+ptx80"
+  },
+  "ptx": "vector_add.ptx",
+  "cubin": "vector_add.cubin",
+  "kernels": [
+    {
+      "name": "vector_add",
+      "num_warps": 4,
+      "threads_per_block": 128,
+      "shared_memory_bytes": 0,
+      "parameters": [
+        {
+          "index": 0,
+          "name": "arg0",
+          "kind": "pointer",
+          "element_type": "f32",
+          "alignment": 16
+        },
+        {
+          "index": 1,
+          "name": "arg1",
+          "kind": "pointer",
+          "element_type": "f32",
+          "alignment": 16
+        },
+        {
+          "index": 2,
+          "name": "arg2",
+          "kind": "pointer",
+          "element_type": "f32",
+          "alignment": 16
+        },
+        {
+          "index": 3,
+          "name": "arg3",
+          "kind": "scalar",
+          "type": "i32",
+          "divisibility": 16
+        }
+      ],
+      "assumptions": [
+        "arg0 is aligned to 16 bytes",
+        "arg3 is divisible by 16"
+      ]
+    }
+  ]
+}
+)");
+  // Read as version 2, it is still written as version 1.
+  m = parseManifest(
+      replaceOnce(sampleManifest, R"("version": 1,)", R"("version": 2,)"));
+  ASSERT_TRUE(m) << m.errorMessage();
+  EXPECT_EQ(m->version, 2);
+  std::string text = writeManifest(*m);
+  EXPECT_NE(text.find("\"version\": 1,"), std::string::npos);
+  EXPECT_EQ(text.find("tensor_maps"), std::string::npos);
 }

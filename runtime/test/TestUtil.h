@@ -63,6 +63,37 @@ inline const char *variantsManifest = R"({
   }]
 })";
 
+/// A kernel with two TMA tensor maps (version 2): `a`, f16, 2-D with its
+/// sizes and leading stride from arguments; `b`, i8, 3-D with constants.
+inline const char *tensorMapsManifest = R"({
+  "format": "block-bundle", "version": 2, "module": "matmul",
+  "target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a", "features": "+ptx80"},
+  "ptx": "matmul.ptx",
+  "kernels": [{
+    "name": "matmul", "num_warps": 4, "threads_per_block": 128,
+    "shared_memory_bytes": 0,
+    "parameters": [
+      {"index": 0, "name": "a", "kind": "pointer", "element_type": "f16", "alignment": 16},
+      {"index": 1, "name": "b", "kind": "pointer", "element_type": "i8"},
+      {"index": 2, "name": "mask", "kind": "pointer", "element_type": "i1"},
+      {"index": 3, "name": "m", "kind": "scalar", "type": "i32"},
+      {"index": 4, "name": "k", "kind": "scalar", "type": "i64"},
+      {"index": 5, "name": "lda", "kind": "scalar", "type": "i64"},
+      {"index": 6, "name": "alpha", "kind": "scalar", "type": "f32"},
+      {"index": 7, "name": "small", "kind": "scalar", "type": "i16"}
+    ],
+    "assumptions": ["a is aligned to 16 bytes"],
+    "tensor_maps": [
+      {"base": 0, "sizes": [{"arg": 3}, {"arg": 4}],
+       "strides": [{"arg": 5}, {"value": 1}],
+       "box": [128, 64], "swizzle": "128B", "oob_fill": "nan"},
+      {"base": 1, "sizes": [{"value": 64}, {"arg": 4}, {"value": 4096}],
+       "strides": [{"value": 262144}, {"value": 4096}, {"value": 1}],
+       "box": [1, 16, 32], "swizzle": "32B", "oob_fill": "zero"}
+    ]
+  }]
+})";
+
 /// `text` with its only occurrence of `from` replaced; fails the test when
 /// `from` does not occur exactly once, so that a mutation cannot go stale.
 inline std::string replaceOnce(const std::string &text, const std::string &from,

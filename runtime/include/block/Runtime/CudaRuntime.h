@@ -9,6 +9,9 @@
 // Launching costs the manifest check (a loop over the parameters) plus
 // cuLaunchKernel: parameters go through a fixed array on the stack, nothing
 // is allocated, and a Kernel may be launched from several threads at once.
+// A kernel with TMA tensor maps also gets them encoded for the launch's
+// arguments, by cuTensorMapEncodeTiled only when they differ from the last
+// launch's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,18 +100,27 @@ public:
 
   /// The same launch without the manifest check, for measuring what the
   /// check costs. Only the argument count is verified; the variant is chosen
-  /// as by launch.
+  /// as by launch. The tensor maps are encoded (or taken from the cache) and
+  /// passed after the arguments; an encoding the driver refuses fails the
+  /// launch with a message naming the kernel and the map.
   Error launchUnchecked(const Grid &grid, const KernelArg *args,
                         size_t numArgs, CUstream stream = nullptr) const;
 
 private:
   friend class Module;
+  struct TensorMapCache;
+  /// Encodes the kernel's tensor maps for `args` into `maps` (one per map),
+  /// through the cache.
+  Error encodeTensorMaps(const KernelArg *args, CUtensorMap *maps) const;
   const KernelInfo *kernelInfo = nullptr;
   CUfunction func = nullptr;
   uint64_t maxDynamicShared = 0;
   /// The functions of kernelInfo->variants, in order; null for a variant
   /// whose shared memory this device cannot give (the generic one runs).
   std::vector<CUfunction> variantFuncs;
+  /// The last encoding of each tensor map, shared by the copies of this
+  /// Kernel; null for a kernel without tensor maps.
+  std::shared_ptr<TensorMapCache> tensorMapCache;
 };
 
 /// A bundle loaded onto a device.

@@ -71,6 +71,9 @@ private:
 ///  - pointer alignment (address % alignment == 0) and, when the buffer size
 ///    is known, that it holds a whole number of elements;
 ///  - integer divisibility (value % divisibility == 0);
+///  - what the kernel's tensor maps need of the arguments they are built
+///    from: a base address aligned to 16 bytes, sizes in [1, 2^32], strides
+///    (but the innermost) of a positive multiple of 16 bytes below 2^40;
 ///  - the grid: 1 <= x < 2^31, 1 <= y, z <= 65535;
 ///  - the kernel's dynamic shared memory against `maxSharedMemoryBytes`.
 /// Returns the first refusal, e.g. "launch of 'vector_add' refused: argument

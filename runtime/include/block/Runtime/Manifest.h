@@ -27,6 +27,11 @@ namespace blockrt {
 constexpr size_t maxKernelParameters = 256;
 constexpr size_t maxManifestBytes = 16 << 20;
 constexpr size_t maxKernelVariants = 64;
+constexpr size_t maxKernelTensorMaps = 16;
+/// cuTensorMapEncodeTiled's limit.
+constexpr size_t maxTensorMapRank = 5;
+/// Bytes of a CUtensorMap, which a kernel takes as a hidden parameter.
+constexpr size_t tensorMapBytes = 128;
 
 struct KernelParameter {
   enum class Kind { Pointer, Scalar };
@@ -67,6 +72,49 @@ struct KernelVariant {
   std::vector<std::string> assumptions;
 };
 
+/// A size or stride of a tensor map: the value of an integer scalar
+/// parameter at launch ({"arg": i}), or a constant ({"value": n}).
+struct TensorMapValue {
+  std::optional<unsigned> arg;
+  uint64_t value = 0;
+
+  static TensorMapValue fromArg(unsigned index) { return {index, 0}; }
+  static TensorMapValue constant(uint64_t value) {
+    return {std::nullopt, value};
+  }
+};
+
+/// Numbered as CUDA's CUtensorMapSwizzle (CudaRuntime.cpp checks it).
+enum class TensorMapSwizzle : uint8_t { None, Bytes32, Bytes64, Bytes128 };
+/// Numbered as CUDA's CUtensorMapFloatOOBfill: Zero is FILL_NONE (zeros),
+/// NaN is FILL_NAN_REQUEST_ZERO_FMA.
+enum class TensorMapOobFill : uint8_t { Zero, NaN };
+
+/// The manifest's spelling: "none", "32B", "64B", "128B"; "zero", "nan".
+const char *tensorMapSwizzleName(TensorMapSwizzle swizzle);
+const char *tensorMapOobFillName(TensorMapOobFill fill);
+/// The bytes a swizzle permutes within (0 for None).
+unsigned tensorMapSwizzleBytes(TensorMapSwizzle swizzle);
+
+/// A TMA tensor map the runtime encodes at each launch (cuTensorMapEncodeTiled)
+/// and passes as a hidden 128-byte kernel parameter: tensor map j of a kernel
+/// is parameter parameters.size() + j. Dimensions are listed outermost first,
+/// as MLIR shapes are; sizes, strides and box have the same rank, 1 to 5.
+struct TensorMapInfo {
+  /// A pointer parameter: the tensor's address, and its pointee the map's
+  /// element type.
+  unsigned base = 0;
+  std::vector<TensorMapValue> sizes;
+  /// In elements; the innermost is 1.
+  std::vector<TensorMapValue> strides;
+  /// The tile a copy moves, 1 to 256 elements a dimension.
+  std::vector<uint32_t> box;
+  TensorMapSwizzle swizzle = TensorMapSwizzle::None;
+  TensorMapOobFill oobFill = TensorMapOobFill::Zero;
+
+  size_t rank() const { return box.size(); }
+};
+
 struct KernelInfo {
   std::string name;
   unsigned numWarps = 1;
@@ -79,16 +127,22 @@ struct KernelInfo {
   /// Specialised copies; a launch takes the most specialised one whose
   /// assumptions hold (selectVariant), else this generic kernel.
   std::vector<KernelVariant> variants;
+  /// The kernel's TMA tensor maps, its hidden parameters after
+  /// `parameters`; its variants take the same.
+  std::vector<TensorMapInfo> tensorMaps;
 };
 
 /// `variant`'s assumptions in words: "n is divisible by 16", "stride is 1".
 std::vector<std::string> describeAssumptions(const KernelInfo &kernel,
                                              const KernelVariant &variant);
 
-/// The assumptions `parameters` carry beyond what their types give, in
-/// words: "x is aligned to 16 bytes", "n is divisible by 16".
+/// The assumptions `parameters` carry beyond what their types give, and the
+/// TMA rules `tensorMaps` put on their arguments, in words: "x is aligned to
+/// 16 bytes", "n is divisible by 16", "a is aligned to 16 bytes for its
+/// tensor map", "lda * 2 bytes is a multiple of 16", "m is in [1, 2^32]".
 std::vector<std::string>
-describeAssumptions(const std::vector<KernelParameter> &parameters);
+describeAssumptions(const std::vector<KernelParameter> &parameters,
+                    const std::vector<TensorMapInfo> &tensorMaps = {});
 
 struct TargetInfo {
   std::string triple;
@@ -97,6 +151,8 @@ struct TargetInfo {
 };
 
 struct Manifest {
+  /// As read: 1, or 2 (tensor maps). writeManifest writes what the kernels
+  /// need.
   int64_t version = 1;
   std::string module;
   TargetInfo target;
@@ -122,7 +178,9 @@ struct Manifest {
 bool holds(const VariantAssumption &assumption, int64_t value);
 
 /// The manifest as JSON text, indented, ending in a newline; parseManifest
-/// reads every field back (`directory` is not written).
+/// reads every field back (`directory` is not written). The version written
+/// is what the contents need, not `version`: 2 where a kernel has tensor
+/// maps, else 1, so that bundles without them stay as they were.
 std::string writeManifest(const Manifest &manifest);
 
 /// Parses and validates manifest text. `origin` (a file name) starts every
