@@ -267,13 +267,15 @@ def cases(bundles, runtime, quick, before=None):
                triton=lambda: tk.matmul(a, bm, c),
                check=lambda: (km(), rel_error(c, a.double() @ bm.double()))[1])
 
-    # Tensor cores (issue 18): the bf16, f16, tf32 and i8 examples (grouped
+    # Tensor cores (issue 18): the bf16, f16, tf32 and i8 examples and the
+    # bf16 one written with tensor descriptors (issue 19) (grouped
     # 1-D grids of their tiles) against cuBLAS and Triton's tensor-core
     # kernel (tk.matmul_tc), at 4096^3 and 8192^3.
     for example, dtype, tile in (("matmul_bf16", torch.bfloat16, (128, 256)),
                                  ("matmul_f16", torch.float16, (128, 256)),
                                  ("matmul_tf32", torch.float32, (128, 256)),
-                                 ("matmul_int8", torch.int8, (128, 128))):
+                                 ("matmul_int8", torch.int8, (128, 128)),
+                                 ("matmul_tma", torch.bfloat16, (128, 256))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)
 
