@@ -11,6 +11,7 @@ too.
   python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $OUT
 """
 import argparse
+import re
 import json
 import os
 import statistics
@@ -295,6 +296,7 @@ def main():
     p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--quick", action="store_true")
     p.add_argument("--before", help="bundles of an earlier build, timed as 'before'")
+    p.add_argument("--only", help="time only the cases whose name matches this regex")
     args = p.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
     runtime = block.Runtime(args.runtime)
@@ -302,6 +304,8 @@ def main():
 
     results = []
     for case in cases(args.bundles, runtime, args.quick, args.before):
+        if args.only and not re.search(args.only, case["name"]):
+            continue
         if getattr(case.get("ours"), "before", None) is not None:
             case["before"] = case["ours"].before
         impls = [i for i in ("ours", "before", "torch", "triton") if i in case]
