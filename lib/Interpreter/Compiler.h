@@ -120,6 +120,15 @@ LogicalResult compileSharedMemoryOp(Compiler &compiler, Operation *op);
 /// of blockgpu.async_copy).
 ExecFn getLoadExec(ElementKind kind, bool hasMask, bool hasOther);
 
+/// The function that runs a block.desc_load of `kind` elements (also the
+/// copy of blockgpu.tma_load): operands the descriptor and the coordinates,
+/// the result the tile.
+ExecFn getDescLoadExec(ElementKind kind);
+/// Appends the instruction of an access to the tile of `desc` at `indices`
+/// (its operands); its lanes are the tile's elements.
+Instr &emitTileAccess(Compiler &c, Operation *op, ExecFn exec, Value desc,
+                      ValueRange indices);
+
 /// The standard refusal of an op the interpreter cannot run.
 LogicalResult emitUnsupported(Operation *op, const Twine &why = "");
 

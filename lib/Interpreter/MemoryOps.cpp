@@ -287,37 +287,38 @@ static LogicalResult compileMakeTensorDesc(Compiler &c, MakeTensorDescOp op) {
   return success();
 }
 
-/// The instruction of a tile access; its lanes are the tile's elements.
-template <template <unsigned> class Exec>
-static Instr &emitTileAccess(Compiler &c, Operation *op, Value desc,
-                             ValueRange indices) {
-  RankedTensorType tile = cast<TensorDescType>(desc.getType()).getBlockType();
-  ExecFn exec = visitElementSize(
-      getElementKindSize(*getElementKind(tile.getElementType())),
-      [](auto s) -> ExecFn { return &Exec<decltype(s)::value>::run; });
-  Instr &instr = c.emit(op, exec, tile);
+ExecFn mlir::block::interpreter::detail::getDescLoadExec(ElementKind kind) {
+  return visitElementSize(getElementKindSize(kind), [](auto s) -> ExecFn {
+    return &execDescLoad<decltype(s)::value>;
+  });
+}
+
+/// The instruction of a tile access (operands: the descriptor, the
+/// coordinates); its lanes are the tile's elements.
+Instr &mlir::block::interpreter::detail::emitTileAccess(Compiler &c,
+                                                        Operation *op,
+                                                        ExecFn exec,
+                                                        Value desc,
+                                                        ValueRange indices) {
+  Instr &instr =
+      c.emit(op, exec, cast<TensorDescType>(desc.getType()).getBlockType());
   instr.operands = {c.lookup(desc)};
   llvm::append_range(instr.operands, c.lookup(indices));
   return instr;
 }
 
-template <unsigned Size> struct DescLoadExec {
-  static bool run(const Instr &i, Frame &f) { return execDescLoad<Size>(i, f); }
-};
-template <unsigned Size> struct DescStoreExec {
-  static bool run(const Instr &i, Frame &f) { return execDescStore<Size>(i, f); }
-};
-
 static LogicalResult compileDescLoad(Compiler &c, DescLoadOp op) {
-  Instr &instr =
-      emitTileAccess<DescLoadExec>(c, op, op.getDesc(), op.getIndices());
+  Instr &instr = emitTileAccess(c, op, getDescLoadExec(kindOf(op.getResult())),
+                                op.getDesc(), op.getIndices());
   instr.results = {c.define(op.getResult())};
   return success();
 }
 
 static LogicalResult compileDescStore(Compiler &c, DescStoreOp op) {
-  Instr &instr =
-      emitTileAccess<DescStoreExec>(c, op, op.getDesc(), op.getIndices());
+  ExecFn exec = visitElementSize(
+      getElementKindSize(kindOf(op.getValue())),
+      [](auto s) -> ExecFn { return &execDescStore<decltype(s)::value>; });
+  Instr &instr = emitTileAccess(c, op, exec, op.getDesc(), op.getIndices());
   instr.operands.push_back(c.lookup(op.getValue()));
   return success();
 }

@@ -154,6 +154,23 @@ static LogicalResult compileAsyncCopy(Compiler &c, AsyncCopyOp op) {
   return success();
 }
 
+// The tile as block.desc_load reads it, then a copy; the barriers it
+// signals order nothing here.
+static LogicalResult compileTmaLoad(Compiler &c, TmaLoadOp op) {
+  MemDescType dst = op.getDst().getType();
+  int64_t bytes = getBufferBytes(dst);
+  Instr &read =
+      emitTileAccess(c, op, getDescLoadExec(*getElementKind(dst.getElementType())),
+                     op.getDesc(), op.getIndices());
+  SlotId elements = c.addScratch(bytes);
+  read.results = {elements};
+  Instr &copy = c.emit(op, &execStoreToBuffer,
+                       op.getDesc().getType().getBlockType());
+  copy.data = &makeCopyInfo(c, bytes);
+  copy.operands = {elements, c.lookup(op.getDst())};
+  return success();
+}
+
 static LogicalResult compileTokenOp(Compiler &c, Operation *op) {
   c.alias(op->getResult(0), c.addScratch(0));
   c.emit(op, &execNothing);
@@ -169,6 +186,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       .Case([&](LocalStoreOp o) { return compileLocalStore(c, o); })
       .Case([&](LocalLoadOp o) { return compileLocalLoad(c, o); })
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })
+      .Case([&](TmaLoadOp o) { return compileTmaLoad(c, o); })
       .Case<AsyncCommitGroupOp, AsyncWaitOp>(
           [&](Operation *o) { return compileTokenOp(c, o); })
       // Nothing reads a poison before writing it: zeros will do.
@@ -184,9 +202,11 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
         c.alias(o.getResult(), c.lookup(o.getValue()));
         return success();
       })
-      // An instance runs as one thread with one view of memory: barriers
-      // and proxy fences order nothing more.
-      .Case<gpu::BarrierOp, FenceAsyncSharedOp>([&](Operation *o) {
+      // An instance runs as one thread with one view of memory, and copies
+      // complete at once: barriers, mbarriers and proxy fences order
+      // nothing more.
+      .Case<gpu::BarrierOp, FenceAsyncSharedOp, InitBarrierOp,
+            BarrierExpectOp, WaitBarrierOp>([&](Operation *o) {
         c.emit(o, &execNothing);
         return success();
       })

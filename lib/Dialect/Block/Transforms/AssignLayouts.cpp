@@ -75,7 +75,7 @@ static bool hasOneLayout(Operation *op) {
 static bool isLayoutFree(Operation *op) {
   return isa<ConvertLayoutOp, PrintOp, AssertOp, SplatOp, ArangeOp,
              arith::ConstantOp, blockgpu::LocalAllocOp, blockgpu::LocalStoreOp,
-             blockgpu::LocalLoadOp>(op) ||
+             blockgpu::LocalLoadOp, DescLoadOp, DescStoreOp>(op) ||
          op->hasTrait<::mlir::OpTrait::ConstantLike>() ||
          isa<RegionBranchTerminatorOpInterface>(op);
 }
@@ -223,6 +223,8 @@ private:
         return WalkResult::interrupt();
       if (isMemoryOp(op) && isTensor(getPtr(op)))
         memoryOps.push_back(op);
+      if (auto tile = dyn_cast<DescLoadOp>(op))
+        tileLoads.push_back(tile);
       return WalkResult::advance();
     });
     return failure(result.wasInterrupted());
@@ -437,6 +439,23 @@ private:
                               numWarps);
   }
 
+  /// The layout of a tile the copy engine loads: as a load of rows that are
+  /// contiguous in memory would get, 16 bytes per thread along them, so
+  /// that its shared buffer keeps them contiguous.
+  BlockedLayoutAttr getTileLayout(RankedTensorType type) {
+    unsigned rank = type.getRank();
+    SmallVector<unsigned> order, sizePerThread(rank, 1);
+    for (unsigned d = rank; d > 0; --d)
+      order.push_back(d - 1);
+    int64_t share =
+        std::max<int64_t>(1, type.getNumElements() / (int64_t(32) * numWarps));
+    sizePerThread[rank - 1] = unsigned(std::min<int64_t>(
+        {128 / std::max(8u, type.getElementTypeBitWidth()),
+         type.getShape().back(), share}));
+    return buildBlockedLayout(context, type.getShape(), sizePerThread, order,
+                              numWarps);
+  }
+
   /// The layout of a product's accumulator: each thread holds a tile of up
   /// to 4 consecutive columns and as many rows as its share leaves, so that
   /// every step of k loads one element of a per row and one vector of b
@@ -571,6 +590,9 @@ private:
       for (auto [op, preferred] : anchors)
         if (rankOf(getPtr(op)) == rank)
           assignMemoryOp(op, preferred);
+      for (DescLoadOp tile : tileLoads)
+        if (rankOf(tile.getResult()) == rank)
+          seed(tile.getResult(), getTileLayout(tile.getType()));
       seedAcrossTransposes();
       for (Value value : values) {
         auto expand = value.getDefiningOp<ExpandDimsOp>();
@@ -799,6 +821,9 @@ private:
   /// Every tensor of the kernel, in program order.
   SmallVector<Value> values;
   SmallVector<Operation *> memoryOps;
+  /// Tiles of tensor descriptors that the copy engine loads (the others are
+  /// pointer loads by now).
+  SmallVector<DescLoadOp> tileLoads;
   DenseMap<Value, SmallVector<Edge, 4>> edges;
   DenseMap<Value, DistributedLayoutAttr> layouts;
   DenseSet<Value> fixed;

@@ -49,7 +49,7 @@ mlir::block::getAdvancedPointer(scf::ForOp loop, BlockArgument arg) {
 }
 
 LogicalResult
-mlir::block::collectAddressSlice(LoadOp load, scf::ForOp loop,
+mlir::block::collectAddressSlice(Operation *load, scf::ForOp loop,
                                  llvm::SetVector<Operation *> &slice,
                                  SmallVectorImpl<AdvancedPointer> *advanced) {
   Block *body = loop.getBody();

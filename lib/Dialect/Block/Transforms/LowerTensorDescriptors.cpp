@@ -12,9 +12,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/DotLayouts.h"
+#include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -144,11 +149,54 @@ LogicalResult lowerStore(DescStoreOp store, CreatedOps &created) {
   return success();
 }
 
+/// Whether `value` is known when the kernel around it is launched: an
+/// argument of the kernel or a constant.
+bool isKnownAtLaunch(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return isKernel(arg.getOwner()->getParentOp());
+  return matchPattern(value, m_Constant());
+}
+
+/// Whether the copy engine can bring `load`'s tile to the wgmma product
+/// that uses it in a pipelined loop (see the pass's description).
+bool isCopyEngineTile(DescLoadOp load) {
+  auto desc = load.getDesc().getDefiningOp<MakeTensorDescOp>();
+  auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
+  if (!desc || !loop || !load->hasOneUse() || getNumStages(loop) < 2)
+    return false;
+  if (!isKnownAtLaunch(desc.getBase()) ||
+      !llvm::all_of(desc.getShape(), isKnownAtLaunch) ||
+      !llvm::all_of(desc.getStrides(), isKnownAtLaunch) ||
+      !matchPattern(desc.getStrides().back(), m_One()))
+    return false;
+  auto dot = dyn_cast<DotOp>(*load->user_begin());
+  if (!dot || dot->getBlock() != load->getBlock() ||
+      load.getResult() == dot.getAcc())
+    return false;
+  MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
+  if (!mma || !mma.isWgmma())
+    return false;
+  RankedTensorType tile = desc.getType().getBlockType();
+  if (tile.getRank() != 2)
+    return false;
+  unsigned bits = tile.getElementTypeBitWidth();
+  return blockgpu::getTileCopyProblem(
+             tile.getShape(), bits,
+             blockgpu::getWgmmaOperandLayout(load.getContext(), tile.getShape(),
+                                             bits, /*transposed=*/false))
+      .empty();
+}
+
 struct BlockLowerTensorDescriptors
     : impl::BlockLowerTensorDescriptorsBase<BlockLowerTensorDescriptors> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
+      if (auto load = dyn_cast<DescLoadOp>(op); load && tma &&
+                                                isCopyEngineTile(load))
+        return;
       if (isa<DescLoadOp, DescStoreOp>(op))
         accesses.push_back(op);
     });
@@ -178,6 +226,9 @@ struct BlockLowerTensorDescriptors
         desc.erase();
         return;
       }
+      if (llvm::all_of(desc->getUsers(),
+                       [](Operation *user) { return isa<DescLoadOp>(user); }))
+        return; // Left for the copy engine.
       if (!failed)
         desc->getUses().begin()->getOwner()->emitOpError()
             << "takes a tensor descriptor, which only block.desc_load and "

@@ -131,6 +131,59 @@ LogicalResult AsyncCopyOp::verify() {
       "pointed-to tensor", dst);
 }
 
+NVMMALayoutAttr blockgpu::getWgmmaOperandLayout(MLIRContext *context,
+                                                ArrayRef<int64_t> shape,
+                                                unsigned elementBits,
+                                                bool transposed) {
+  int64_t rowBytes =
+      shape[shape.size() - (transposed ? 2 : 1)] * std::max(8u, elementBits) / 8;
+  unsigned swizzle = 128;
+  while (swizzle > 32 && rowBytes % swizzle)
+    swizzle /= 2;
+  return NVMMALayoutAttr::get(context, swizzle, transposed);
+}
+
+std::string blockgpu::getTileCopyProblem(ArrayRef<int64_t> shape,
+                                         unsigned elementBits,
+                                         Attribute layout) {
+  auto nvmma = dyn_cast<NVMMALayoutAttr>(layout);
+  if (!nvmma || nvmma.getTransposed())
+    return "the copy engine writes an NVMMA layout that is not transposed";
+  int64_t rowBytes = shape.back() * elementBits / 8;
+  unsigned swizzle = nvmma.getSwizzle();
+  int64_t boxBytes = swizzle ? swizzle : rowBytes;
+  if (rowBytes % 16 != 0 || (swizzle && rowBytes % swizzle != 0) ||
+      boxBytes * 8 / elementBits > 256)
+    return "the copy engine moves rows of a multiple of 16 bytes, in slabs of "
+           "the swizzle's width and at most 256 elements, but these rows "
+           "are " +
+           std::to_string(rowBytes) + " bytes and the swizzle " +
+           std::to_string(swizzle);
+  for (int64_t dim : shape.drop_back())
+    if (dim > 256)
+      return "the copy engine moves at most 256 elements per dimension, but "
+             "the tile has " +
+             std::to_string(dim);
+  return "";
+}
+
+LogicalResult TmaLoadOp::verify() {
+  RankedTensorType tile = getDesc().getType().getBlockType();
+  if (static_cast<int64_t>(getIndices().size()) != tile.getRank())
+    return emitOpError() << "takes one coordinate per dimension of its rank-"
+                         << tile.getRank() << " tile, but has "
+                         << getIndices().size();
+  MemDescType dst = getDst().getType();
+  if (failed(verifyMutable(*this, dst)) ||
+      failed(verifySameElements(*this, tile, "tile", dst)))
+    return failure();
+  std::string problem = getTileCopyProblem(tile.getShape(),
+                                           dst.getElementBits(), dst.getLayout());
+  if (!problem.empty())
+    return emitOpError() << "cannot copy into " << Type(dst) << ": " << problem;
+  return success();
+}
+
 /// Whether `type`'s layout is one no wgmma accumulator has: a blocked
 /// layout or an mma.sync one. (Any layout may also be written as
 /// #block.linear, which the layout contract checks.)

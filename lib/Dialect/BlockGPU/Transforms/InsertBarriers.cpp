@@ -6,9 +6,10 @@
 // conflict with them (read after write, write after read or write) gets a
 // gpu.barrier before it, which clears them. A loop body starts from the
 // join of the loop's entry and its own end, to a fixed point; a conditional
-// joins its branches. An asynchronous copy writes when a wait completes it,
-// not when it is issued, so its writes stay in flight, untouched by
-// barriers, until an async_wait makes them pending.
+// joins its branches. An asynchronous copy (cp.async or TMA) writes when a
+// wait completes it, not when it is issued, so its writes stay in flight,
+// untouched by barriers, until an async_wait or an mbarrier wait makes them
+// pending.
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,6 +198,12 @@ private:
         state.inFlight = {};
       return;
     }
+    if (isa<WaitBarrierOp>(op)) {
+      // Completes the TMA copies of one barrier; which ones is not known
+      // here, so any copy in flight may be among them, and may remain.
+      state.writes.insert(state.inFlight.intervals);
+      return;
+    }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       State elseState = state;
       visit(ifOp.getThenRegion(), state, materialize);
@@ -222,7 +229,7 @@ private:
       barrier(op, state, materialize,
               /*proxyFence=*/readsWrites && readsThroughAsyncProxy(op));
     state.reads.insert(accesses.reads);
-    (isa<AsyncCopyOp>(op) ? state.inFlight : state.writes)
+    (isa<AsyncCopyOp, TmaLoadOp>(op) ? state.inFlight : state.writes)
         .insert(accesses.writes);
 
     // scf.for, and any other operation's regions, as if each may run any

@@ -218,14 +218,10 @@ static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand) {
   auto type = cast<RankedTensorType>(operand.getType());
   unsigned fastest = block::getLayoutOrder(getLayout(type)).front();
   SharedElements elements(type.getElementType());
-  int64_t rowBytes = type.getDimSize(fastest) * elements.bytes;
-  unsigned swizzle = 128;
-  while (swizzle > 32 && rowBytes % swizzle)
-    swizzle /= 2;
   auto buffer = MemDescType::get(
       b.getContext(), type.getShape(), type.getElementType(),
-      NVMMALayoutAttr::get(b.getContext(), swizzle,
-                           /*transposed=*/fastest == 0),
+      getWgmmaOperandLayout(b.getContext(), type.getShape(),
+                            elements.bytes * 8, /*transposed=*/fastest == 0),
       /*mutableMemory=*/false);
   return LocalAllocOp::create(b, loc, buffer, operand);
 }

@@ -13,6 +13,12 @@
 // i mod num_stages. Copies of iterations past the end are not issued, so
 // none is in flight after the loop.
 //
+// Tiles of tensor descriptors (block.desc_load, left for the copy engine by
+// block-lower-tensor-descriptors) are copied by TMA instead: each buffer of
+// the ring has an mbarrier, which one thread arms with the bytes of the
+// iteration's tiles; iteration i waits for the phase of its buffer's
+// barrier, (i / ring size) mod 2, where cp.async waits for its groups.
+//
 //===----------------------------------------------------------------------===//
 
 #include "block/Dialect/Block/IR/BlockOps.h"
@@ -34,10 +40,15 @@ using namespace mlir;
 using namespace mlir::blockgpu;
 
 namespace {
-/// A load whose tile only a local_alloc stages for products.
+/// A load whose tile only a local_alloc stages for products: a block.load
+/// (copied with cp.async) or a block.desc_load (copied by TMA).
 struct StagedLoad {
-  block::LoadOp load;
+  Operation *load;
   LocalAllocOp alloc;
+
+  block::DescLoadOp getTile() const {
+    return dyn_cast<block::DescLoadOp>(load);
+  }
 };
 } // namespace
 
@@ -54,10 +65,21 @@ static bool isAbsentOrZero(Value value) {
 static std::optional<StagedLoad> getStagedLoad(LocalAllocOp alloc,
                                                scf::ForOp loop) {
   Value src = alloc.getSrc();
-  auto load = src ? src.getDefiningOp<block::LoadOp>() : nullptr;
-  if (!load || load->getBlock() != loop.getBody() || load.getIsVolatile() ||
-      !load->hasOneUse() || !isAbsentOrZero(load.getOther()))
+  Operation *load = src ? src.getDefiningOp() : nullptr;
+  if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse())
     return std::nullopt;
+  if (auto pointers = dyn_cast<block::LoadOp>(load)) {
+    if (pointers.getIsVolatile() || !isAbsentOrZero(pointers.getOther()))
+      return std::nullopt;
+  } else if (auto tile = dyn_cast<block::DescLoadOp>(load)) {
+    MemDescType buffer = alloc.getType();
+    if (!getTileCopyProblem(buffer.getShape(), buffer.getElementBits(),
+                            buffer.getLayout())
+             .empty())
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
   if (!llvm::all_of(alloc->getUses(), [&](OpOperand &use) {
         auto dot = dyn_cast<DotOp>(use.getOwner());
         return dot && dot->getBlock() == loop.getBody() &&
@@ -71,16 +93,27 @@ static Type getTokenType(OpBuilder &builder) {
   return AsyncTokenType::get(builder.getContext());
 }
 
+/// One stage of `ring` at `index`: the buffer of one iteration.
+static Value emitStage(OpBuilder &builder, Location loc, Value ring,
+                       Value index) {
+  auto ringType = cast<MemDescType>(ring.getType());
+  auto stageType = MemDescType::get(
+      builder.getContext(), ringType.getShape().drop_front(),
+      ringType.getElementType(), ringType.getLayout(), /*mutableMemory=*/true);
+  return MemDescIndexOp::create(builder, loc, stageType, ring, index);
+}
+
 /// Issues, at `builder`'s point, the copies of `loads` for the iteration
 /// `ahead` iterations after the one whose induction variable is `iv` (and
 /// whose advanced pointers are `pointers`) into their rings' buffers
-/// `slot`, if that iteration runs, and closes the group.
+/// `slot`, if that iteration runs: cp.async copies closed as a group, and
+/// TMA copies signalling the slot's barrier of `barriers`.
 static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                        ArrayRef<Operation *> slice,
                        ArrayRef<block::AdvancedPointer> advanced,
                        ValueRange pointers, ArrayRef<StagedLoad> loads,
-                       ArrayRef<Value> rings, Value iv, int64_t ahead,
-                       Value slot) {
+                       ArrayRef<Value> rings, Value barriers, Value iv,
+                       int64_t ahead, Value slot) {
   Location loc = loop.getLoc();
   Value target = block::emitIterationValue(builder, loop, iv, ahead);
   Value runs = block::emitBelow(builder, loop, target, loop.getUpperBound());
@@ -93,21 +126,34 @@ static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                                                 pointer.step, ahead));
   for (Operation *op : slice)
     inside.clone(*op, mapping);
+  Value barrier;
+  if (barriers) {
+    int64_t bytes = 0;
+    for (StagedLoad staged : loads)
+      if (staged.getTile())
+        bytes += staged.alloc.getType().getSizeInBytes();
+    barrier = emitStage(inside, loc, barriers, slot);
+    BarrierExpectOp::create(inside, loc, barrier, int32_t(bytes));
+  }
+  bool anyPointers = false;
   for (auto [staged, ring] : llvm::zip(loads, rings)) {
-    auto ringType = cast<MemDescType>(ring.getType());
-    auto bufferType = MemDescType::get(
-        builder.getContext(), ringType.getShape().drop_front(),
-        ringType.getElementType(), ringType.getLayout(),
-        /*mutableMemory=*/true);
-    Value buffer = MemDescIndexOp::create(inside, loc, bufferType, ring, slot);
-    block::LoadOp load = staged.load;
+    Value buffer = emitStage(inside, loc, ring, slot);
+    if (block::DescLoadOp tile = staged.getTile()) {
+      SmallVector<Value> indices = llvm::map_to_vector(
+          tile.getIndices(), [&](Value v) { return mapping.lookupOrDefault(v); });
+      TmaLoadOp::create(inside, loc, tile.getDesc(), indices, buffer, barrier);
+      continue;
+    }
+    auto load = cast<block::LoadOp>(staged.load);
     Value mask = load.getMask();
     AsyncCopyOp::create(inside, loc, getTokenType(builder),
                         mapping.lookupOrDefault(load.getPtr()), buffer,
                         mask ? mapping.lookupOrDefault(mask) : Value());
+    anyPointers = true;
   }
-  AsyncCommitGroupOp::create(builder, loc, getTokenType(builder),
-                             ValueRange());
+  if (anyPointers)
+    AsyncCommitGroupOp::create(builder, loc, getTokenType(builder),
+                               ValueRange());
 }
 
 /// The product of `loop` that may stay in flight into the next iteration:
@@ -251,52 +297,91 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
                          type.getLayout(), /*mutableMemory=*/true),
         Value()));
   }
+  bool anyTiles = llvm::any_of(
+      loads, [](const StagedLoad &staged) { return bool(staged.getTile()); });
+  bool anyPointers = llvm::any_of(
+      loads, [](const StagedLoad &staged) { return !staged.getTile(); });
+  // One mbarrier per buffer of the rings, each armed once per use.
+  Value barriers;
+  if (anyTiles) {
+    auto barrierLayout = SwizzledLayoutAttr::get(rewriter.getContext(), 1, 1, 1,
+                                                 /*transposed=*/false);
+    barriers = LocalAllocOp::create(
+        rewriter, loc,
+        MemDescType::get(rewriter.getContext(), {int64_t(ringSize), 1, 1},
+                         rewriter.getI64Type(), barrierLayout,
+                         /*mutableMemory=*/true),
+        Value());
+    for (unsigned stage = 0; stage < ringSize; ++stage)
+      InitBarrierOp::create(
+          rewriter, loc,
+          emitStage(rewriter, loc, barriers, i32Constant(rewriter, loc, stage)),
+          1);
+  }
   SmallVector<Value> initialPointers;
   for (block::AdvancedPointer &pointer : advanced)
     initialPointers.push_back(loop.getTiedLoopInit(pointer.arg)->get());
   for (unsigned stage = 0; stage + 1 < numStages; ++stage)
     emitCopies(rewriter, loop, ordered, advanced, initialPointers, loads,
-               rings, loop.getLowerBound(), stage,
+               rings, barriers, loop.getLowerBound(), stage,
                i32Constant(rewriter, loc, stage));
 
   // wgmma reads the buffers through the async proxy: each thread fences its
-  // completed copies before the barrier that hands them over.
-  bool readThroughAsyncProxy = llvm::any_of(loads, [](StagedLoad &staged) {
-    return llvm::any_of(staged.alloc->getUsers(), [](Operation *user) {
-      return cast<block::MmaLayoutAttr>(cast<DotOp>(user).getType().getEncoding())
-          .isWgmma();
-    });
-  });
+  // completed cp.async copies (TMA writes through the async proxy itself)
+  // before the barrier that hands them over.
+  bool readThroughAsyncProxy =
+      anyPointers && llvm::any_of(loads, [](StagedLoad &staged) {
+        return llvm::any_of(staged.alloc->getUsers(), [](Operation *user) {
+          return cast<block::MmaLayoutAttr>(
+                     cast<DotOp>(user).getType().getEncoding())
+              .isWgmma();
+        });
+      });
+  // The slots read and written, and (with TMA) the parity of the phase of
+  // the read slot's barrier.
   SmallVector<Value> initialSlots{i32Constant(rewriter, loc, 0),
                                   i32Constant(rewriter, loc, numStages - 1)};
+  if (anyTiles)
+    initialSlots.push_back(i32Constant(rewriter, loc, 0));
   auto yieldSlots = [&](OpBuilder &builder, Location bodyLoc,
                         ArrayRef<BlockArgument> slots) -> SmallVector<Value> {
     Value read = slots[0], write = slots[1];
     builder.setInsertionPointToStart(loop.getBody());
-    AsyncWaitOp::create(builder, bodyLoc, getTokenType(builder), ValueRange(),
-                        numStages - 2);
+    if (anyPointers)
+      AsyncWaitOp::create(builder, bodyLoc, getTokenType(builder), ValueRange(),
+                          numStages - 2);
     if (readThroughAsyncProxy)
       FenceAsyncSharedOp::create(builder, bodyLoc);
+    if (anyTiles)
+      WaitBarrierOp::create(builder, bodyLoc,
+                            emitStage(builder, bodyLoc, barriers, read),
+                            slots[2]);
     gpu::BarrierOp::create(builder, bodyLoc);
     SmallVector<Value> pointers;
     for (block::AdvancedPointer &pointer : advanced)
       pointers.push_back(pointer.arg);
     emitCopies(builder, loop, ordered, advanced, pointers, loads, rings,
-               loop.getInductionVar(), numStages - 1, write);
+               barriers, loop.getInductionVar(), numStages - 1, write);
     for (auto [staged, ring] : llvm::zip(loads, rings)) {
       builder.setInsertionPoint(staged.alloc);
-      auto type = staged.alloc.getType();
-      Value buffer = MemDescIndexOp::create(
-          builder, bodyLoc,
-          MemDescType::get(builder.getContext(), type.getShape(),
-                           type.getElementType(), type.getLayout(),
-                           /*mutableMemory=*/true),
-          ring, read);
-      staged.alloc.getResult().replaceAllUsesWith(buffer);
+      staged.alloc.getResult().replaceAllUsesWith(
+          emitStage(builder, bodyLoc, ring, read));
     }
     builder.setInsertionPoint(loop.getBody()->getTerminator());
-    return {emitNextSlot(builder, bodyLoc, read, ringSize),
-            emitNextSlot(builder, bodyLoc, write, ringSize)};
+    Value nextRead = emitNextSlot(builder, bodyLoc, read, ringSize);
+    SmallVector<Value> next{nextRead,
+                            emitNextSlot(builder, bodyLoc, write, ringSize)};
+    if (anyTiles) {
+      // The parity flips each time the reads wrap around the ring.
+      Value wrapped = arith::CmpIOp::create(
+          builder, bodyLoc, arith::CmpIPredicate::eq, nextRead,
+          i32Constant(builder, bodyLoc, 0));
+      Value flipped = arith::XOrIOp::create(builder, bodyLoc, slots[2],
+                                            i32Constant(builder, bodyLoc, 1));
+      next.push_back(arith::SelectOp::create(builder, bodyLoc, wrapped,
+                                             flipped, slots[2]));
+    }
+    return next;
   };
   FailureOr<LoopLikeOpInterface> pipelined = loop.replaceWithAdditionalYields(
       rewriter, initialSlots, /*replaceInitOperandUsesInLoop=*/false,
@@ -311,7 +396,8 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     if (op->use_empty())
       rewriter.eraseOp(op);
   rewriter.setInsertionPointAfter(pipelined->getOperation());
-  AsyncWaitOp::create(rewriter, loc, getTokenType(rewriter), ValueRange(), 0);
+  if (anyPointers)
+    AsyncWaitOp::create(rewriter, loc, getTokenType(rewriter), ValueRange(), 0);
   if (asyncProduct)
     keepInFlight(rewriter, asyncProduct,
                  cast<scf::ForOp>(pipelined->getOperation()));

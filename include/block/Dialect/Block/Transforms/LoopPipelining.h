@@ -44,12 +44,13 @@ std::optional<AdvancedPointer> getAdvancedPointer(scf::ForOp loop,
                                                   BlockArgument arg);
 
 /// Collects in `slice` the operations of the loop's body that `load`'s
-/// operands depend on. Fails where one of them cannot be computed for
+/// operands (a block.load's pointers and mask, a block.desc_load's
+/// coordinates) depend on. Fails where one of them cannot be computed for
 /// another iteration: it has effects or regions, or it reads a loop-carried
 /// value; with `advanced`, a loop-carried pointer that advances by the
 /// same offsets every iteration is collected there instead.
 LogicalResult
-collectAddressSlice(LoadOp load, scf::ForOp loop,
+collectAddressSlice(Operation *load, scf::ForOp loop,
                     llvm::SetVector<Operation *> &slice,
                     SmallVectorImpl<AdvancedPointer> *advanced = nullptr);
 

@@ -45,6 +45,15 @@ def BlockLowerTensorDescriptors
     function (after inlining); one carried through a loop or a branch is
     refused.
 
+    With `tma` (on a chip with wgmma), a tile the copy engine can bring to
+    a tensor-core product stays for blockgpu-pipeline-loops, which copies it
+    with TMA into its ring of buffers: a `block.desc_load` in an `scf.for`
+    (that pipelines, `block.num_stages` not 1) whose one use is operand a
+    or b of a wgmma `block.dot` there, of a rank-2 descriptor whose base,
+    sizes and strides are kernel arguments or constants (the runtime
+    encodes its tensor map from them at launch) and whose rows fill a
+    swizzle's slab (a multiple of 32 bytes).
+
     ```mlir
     %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
         : !block.ptr<bf16> -> !block.tensordesc<tensor<64x32xbf16>>
@@ -57,7 +66,13 @@ def BlockLowerTensorDescriptors
     %t = block.load %p mask %inside other %zeros : tensor<64x32x!block.ptr<bf16>>
     ```
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"tma", "tma", "bool", /*default=*/"false",
+           "Leave the tiles the copy engine can bring to wgmma products in "
+           "pipelined loops for blockgpu-pipeline-loops">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::blockgpu::BlockGPUDialect"];
 }
 
 def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {

@@ -28,6 +28,12 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
   StringRef getName() final { return "<SharedMemory>"; }
 };
 
+/// The resource of mbarrier operations: they synchronise through the
+/// barrier's state, not through the bytes blockgpu-insert-barriers orders.
+struct MBarriers : public SideEffects::Resource::Base<MBarriers> {
+  StringRef getName() final { return "<MBarriers>"; }
+};
+
 } // namespace mlir::blockgpu
 
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUDIALECT_H

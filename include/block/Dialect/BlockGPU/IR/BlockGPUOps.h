@@ -15,4 +15,24 @@
 #define GET_OP_CLASSES
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h.inc"
 
+#include <string>
+
+namespace mlir::blockgpu {
+/// The layout of a wgmma operand's buffer of `shape`, whose rows are its
+/// last dimension (or, `transposed`, its second to last) of elements of
+/// `elementBits`: slabs of the widest swizzle (128, 64 or 32 bytes) the
+/// rows fill.
+NVMMALayoutAttr getWgmmaOperandLayout(MLIRContext *context,
+                                      ArrayRef<int64_t> shape,
+                                      unsigned elementBits, bool transposed);
+
+/// Why the copy engine (TMA) cannot copy a tile of `shape` with elements of
+/// `elementBits` into a buffer of `layout`; empty if it can: the layout must
+/// be NVMMA and not transposed (the engine writes slabs of the swizzle's
+/// width, one box each), rows a multiple of 16 bytes and of the swizzle,
+/// and a box at most 256 elements per dimension.
+std::string getTileCopyProblem(ArrayRef<int64_t> shape, unsigned elementBits,
+                               Attribute layout);
+} // namespace mlir::blockgpu
+
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_H

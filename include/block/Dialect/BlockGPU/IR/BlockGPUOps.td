@@ -9,6 +9,7 @@ include "block/Dialect/Block/IR/BlockTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def BlockGPU_SharedMemory : Resource<"::mlir::blockgpu::SharedMemory">;
+def BlockGPU_MBarriers : Resource<"::mlir::blockgpu::MBarriers">;
 
 class BlockGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<BlockGPU_Dialect, mnemonic, traits>;
@@ -151,6 +152,96 @@ def BlockGPU_AsyncWaitOp : BlockGPU_Op<"async_wait"> {
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$num);
   let results = (outs BlockGPU_AsyncToken:$token);
   let assemblyFormat = "$tokens attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers and TMA
+//===----------------------------------------------------------------------===//
+
+// An mbarrier is a buffer of one i64 (`memdesc<1x1xi64>`, a stage of a ring
+// `memdesc<Sx1x1xi64>`).
+def BlockGPU_MBarrier : Type<CPred<
+    "::llvm::isa<::mlir::blockgpu::MemDescType>($_self) && "
+    "::llvm::cast<::mlir::blockgpu::MemDescType>($_self).getElementType().isInteger(64) && "
+    "::llvm::cast<::mlir::blockgpu::MemDescType>($_self).getNumElements() == 1 && "
+    "::llvm::cast<::mlir::blockgpu::MemDescType>($_self).getMutableMemory()">,
+    "mbarrier (a mutable buffer of one i64)", "::mlir::blockgpu::MemDescType">;
+
+def BlockGPU_InitBarrierOp : BlockGPU_Op<"init_barrier",
+    [MemoryEffects<[MemWrite<BlockGPU_MBarriers>]>]> {
+  let summary = "initialise an mbarrier";
+  let description = [{
+    Every thread of the program instance runs it; one initialises the
+    barrier for `count` arrivals per phase, and the barrier is initialised
+    for all of them when it returns (it synchronises the instance). The
+    first phase has parity 0.
+
+    ```mlir
+    blockgpu.init_barrier %bar, 1 : !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MBarrier:$barrier,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$count);
+  let assemblyFormat = "$barrier `,` $count attr-dict `:` qualified(type($barrier))";
+}
+
+def BlockGPU_BarrierExpectOp : BlockGPU_Op<"barrier_expect",
+    [MemoryEffects<[MemWrite<BlockGPU_MBarriers>]>]> {
+  let summary = "arrive on an mbarrier, expecting the bytes of TMA copies";
+  let description = [{
+    One thread of the program instance arrives on the barrier and adds
+    `bytes` to the transaction count its current phase waits for: the phase
+    completes when the copies signalling it (`tma_load`) have delivered
+    that many bytes.
+
+    ```mlir
+    blockgpu.barrier_expect %bar, 49152 : !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MBarrier:$barrier,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$bytes);
+  let assemblyFormat = "$barrier `,` $bytes attr-dict `:` qualified(type($barrier))";
+}
+
+def BlockGPU_TmaLoadOp : BlockGPU_Op<"tma_load",
+    [MemoryEffects<[MemRead, MemWrite<BlockGPU_MBarriers>]>]> {
+  let summary = "copy a descriptor's tile into a buffer with TMA";
+  let description = [{
+    One thread of the program instance starts copying the tile of `desc` at
+    `indices` into `dst` (the tile's shape and element type, in an NVMMA
+    layout that is not transposed: the copy engine writes slabs of the
+    swizzle's width); elements outside the described tensor are written as
+    zero. The copy signals `barrier` with its bytes, and its data is visible
+    to a thread once that thread's `wait_barrier` sees the phase complete.
+
+    ```mlir
+    blockgpu.tma_load %desc[%row, %k], %stage, %bar : !block.tensordesc<tensor<128x64xbf16>>, !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>, !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
+    ```
+  }];
+  let arguments = (ins Block_TensorDesc:$desc, Variadic<I32>:$indices,
+                       Arg<BlockGPU_MemDesc, "", [MemWrite<BlockGPU_SharedMemory>]>:$dst,
+                       BlockGPU_MBarrier:$barrier);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $dst `,` $barrier attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def BlockGPU_WaitBarrierOp : BlockGPU_Op<"wait_barrier",
+    [MemoryEffects<[MemRead<BlockGPU_MBarriers>]>]> {
+  let summary = "wait for a phase of an mbarrier to complete";
+  let description = [{
+    Returns once the barrier's phase of parity `phase` (0 or 1) has
+    completed; what the copies signalling that phase wrote is then visible
+    to this thread.
+
+    ```mlir
+    blockgpu.wait_barrier %bar, %parity : !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MBarrier:$barrier, I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
 }
 
 def BlockGPU_FenceAsyncSharedOp : BlockGPU_Op<"fence_async_shared"> {

@@ -1,0 +1,78 @@
+// RUN: block-opt %s -block-kernel-defaults=chip=sm_90a -block-lower-tensor-descriptors=tma=true | FileCheck %s
+// RUN: block-opt %s -block-kernel-defaults=chip=sm_80 -block-lower-tensor-descriptors=tma=true | FileCheck %s --check-prefix=SM80
+// RUN: block-opt %s -block-kernel-defaults=chip=sm_90a -block-lower-tensor-descriptors | FileCheck %s --check-prefix=SM80
+
+// With tma on a chip with wgmma, the tiles of a pipelined loop's wgmma
+// product whose descriptors the runtime can encode stay for the copy
+// engine; every other access becomes pointer operations. Without tma, or on
+// sm_80, every access does.
+
+// CHECK-LABEL: func.func @kept
+// CHECK: %[[DA:.*]] = block.make_tensor_desc %arg0
+// CHECK: %[[DB:.*]] = block.make_tensor_desc %arg1
+// CHECK: scf.for
+// CHECK: block.desc_load %[[DA]]
+// CHECK: block.desc_load %[[DB]]
+// CHECK: block.dot
+// SM80-LABEL: func.func @kept
+// SM80-NOT: desc_load
+// SM80: block.load
+// SM80: block.load
+func.func @kept(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32, %k: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %da = block.make_tensor_desc %a, [%m, %k], [%k, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %db = block.make_tensor_desc %b, [%k, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %r = scf.for %k0 = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %at = block.desc_load %da[%c0, %k0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %bt = block.desc_load %db[%k0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = block.dot %at, %bt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %dc = block.make_tensor_desc %c, [%m, %c64], [%c64, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  block.desc_store %dc[%c0, %c0], %r : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
+  return
+}
+
+// A base computed in the kernel, an innermost stride that is not a
+// constant, a tile outside a loop and a loop that does not pipeline: no map
+// the runtime can encode, or no ring to copy into.
+// CHECK-LABEL: func.func @lowered
+// CHECK-NOT: desc_load
+// CHECK: return
+func.func @lowered(%a: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32, %k: i32, %s: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %moved = block.addptr %a, %k : !block.ptr<bf16>, i32
+  %dm = block.make_tensor_desc %moved, [%m, %k], [%k, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %ds = block.make_tensor_desc %a, [%m, %k], [%k, %s] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %da = block.make_tensor_desc %a, [%m, %k], [%k, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %r1 = scf.for %k0 = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %at = block.desc_load %dm[%c0, %k0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = block.dot %at, %at, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %r2 = scf.for %k0 = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %at = block.desc_load %ds[%c0, %k0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %bt = block.desc_load %ds[%k0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = block.dot %at, %bt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %t = block.desc_load %da[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  %r3 = scf.for %k0 = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %at = block.desc_load %da[%c0, %k0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = block.dot %at, %t, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  } {block.num_stages = 1 : i32}
+  %dc = block.make_tensor_desc %c, [%m, %c64], [%c64, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %sum = arith.addf %r1, %r2 : tensor<64x64xf32>
+  %all = arith.addf %sum, %r3 : tensor<64x64xf32>
+  block.desc_store %dc[%c0, %c0], %all : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
+  return
+}
