@@ -169,7 +169,9 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockKernelDefaults({options.numWarps, options.chip}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createInlinerPass());
-  pm.addPass(createBlockLowerTensorDescriptors());
+  std::optional<TargetChip> chip = parseTargetChip(options.chip);
+  pm.addPass(createBlockLowerTensorDescriptors(
+      {/*tma=*/options.tma && chip && chip->hasWgmma()}));
   pm.addPass(createCSEPass());
   pm.addPass(createBlockPipelineDotOperands());
   pm.addPass(createBlockAssignLayouts());
@@ -188,6 +190,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   gpu.addPass(createConvertNVVMToLLVMPass());
   gpu.addPass(createSCFToControlFlowPass());
   gpu.addPass(createConvertGpuOpsToNVVMOps({kIndexBitwidth}));
+  gpu.addPass(createBlockFinalizeKernelParams());
   gpu.addPass(createArithToLLVMConversionPass({kIndexBitwidth}));
   gpu.addPass(createConvertMathToLLVMPass());
   gpu.addPass(createUBToLLVMConversionPass({kIndexBitwidth}));

@@ -86,6 +86,7 @@ static cl::opt<unsigned> numWarps =
     pipelineOption(getPipelineDefaults().numWarps);
 static cl::opt<unsigned> optLevel =
     pipelineOption(getPipelineDefaults().optLevel);
+static cl::opt<bool> tma = pipelineOption(getPipelineDefaults().tma);
 static cl::opt<bool> requireCubin("cubin",
                                   cl::desc("Write a cubin (needs ptxas)"),
                                   cl::cat(category));
@@ -139,6 +140,72 @@ collectKernels(ModuleOp module, const ArgumentNames &names) {
   return kernels;
 }
 
+/// A size or stride of a tensor map: {arg = i} or {value = v}.
+static std::optional<blockrt::TensorMapValue> readMapOperand(Attribute attr) {
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict)
+    return std::nullopt;
+  if (auto arg = dict.getAs<IntegerAttr>("arg"))
+    return blockrt::TensorMapValue::fromArg(unsigned(arg.getInt()));
+  if (auto value = dict.getAs<IntegerAttr>("value"))
+    return blockrt::TensorMapValue::constant(uint64_t(value.getInt()));
+  return std::nullopt;
+}
+
+/// The tensor maps convert-block-to-gpu described on `func` (its hidden
+/// parameters, after the user's), into the manifest's terms; the
+/// assumptions they add in words.
+static LogicalResult readTensorMaps(LLVM::LLVMFuncOp func,
+                                    blockrt::KernelInfo &kernel) {
+  kernel.tensorMaps.clear();
+  auto maps = func->getAttrOfType<ArrayAttr>(kGPUTensorMapsAttrName);
+  if (!maps)
+    return success();
+  for (Attribute attr : maps) {
+    auto dict = dyn_cast<DictionaryAttr>(attr);
+    auto base = dict ? dict.getAs<IntegerAttr>("base") : nullptr;
+    auto sizes = dict ? dict.getAs<ArrayAttr>("sizes") : nullptr;
+    auto strides = dict ? dict.getAs<ArrayAttr>("strides") : nullptr;
+    auto box = dict ? dict.getAs<DenseI64ArrayAttr>("box") : nullptr;
+    auto swizzle = dict ? dict.getAs<IntegerAttr>("swizzle") : nullptr;
+    if (!base || !sizes || !strides || !box || !swizzle)
+      return func.emitError() << "kernel @" << kernel.name
+                              << " has a malformed tensor map " << attr;
+    blockrt::TensorMapInfo map;
+    map.base = unsigned(base.getInt());
+    for (auto [from, to] : {std::pair{sizes, &map.sizes},
+                            std::pair{strides, &map.strides}})
+      for (Attribute operand : from) {
+        std::optional<blockrt::TensorMapValue> value = readMapOperand(operand);
+        if (!value)
+          return func.emitError() << "kernel @" << kernel.name
+                                  << " has a malformed tensor map " << attr;
+        to->push_back(*value);
+      }
+    for (int64_t extent : box.asArrayRef())
+      map.box.push_back(uint32_t(extent));
+    switch (swizzle.getInt()) {
+    case 0:
+      map.swizzle = blockrt::TensorMapSwizzle::None;
+      break;
+    case 32:
+      map.swizzle = blockrt::TensorMapSwizzle::Bytes32;
+      break;
+    case 64:
+      map.swizzle = blockrt::TensorMapSwizzle::Bytes64;
+      break;
+    default:
+      map.swizzle = blockrt::TensorMapSwizzle::Bytes128;
+      break;
+    }
+    map.oobFill = blockrt::TensorMapOobFill::Zero;
+    kernel.tensorMaps.push_back(std::move(map));
+  }
+  kernel.assumptions =
+      blockrt::describeAssumptions(kernel.parameters, kernel.tensorMaps);
+  return success();
+}
+
 /// Reads back what the lowering decided (warps, shared memory) and checks
 /// that each kernel takes exactly one LLVM parameter per argument, of the
 /// type a launch passes: a 64-bit address for a pointer, the scalar itself
@@ -165,12 +232,15 @@ readLoweredKernels(ModuleOp module, StringRef gpuModule,
     kernel.numWarps = warps.getInt();
     kernel.threadsPerBlock = 32 * kernel.numWarps;
     kernel.sharedMemoryBytes = shared.getInt();
+    if (failed(readTensorMaps(func, kernel)))
+      return failure();
     ArrayRef<Type> lowered = func.getFunctionType().getParams();
-    if (lowered.size() != kernel.parameters.size())
+    if (lowered.size() != kernel.parameters.size() + kernel.tensorMaps.size())
       return func.emitError()
              << "kernel @" << kernel.name << " has " << lowered.size()
              << " LLVM parameters for " << kernel.parameters.size()
-             << " arguments";
+             << " arguments and " << kernel.tensorMaps.size()
+             << " tensor maps";
     for (auto [i, param, type] : llvm::enumerate(kernel.parameters, lowered)) {
       bool matches = param.isPointer()
                          ? isa<LLVM::LLVMPointerType>(type)
@@ -525,6 +595,7 @@ int main(int argc, char **argv) {
     options.features = features;
   options.numWarps = numWarps;
   options.optLevel = optLevel;
+  options.tma = tma;
   options.format = "isa";
   if (failed(verifyBlockToPTXOptions(
           options, [](const Twine &message) { fail(message); }, "--")))

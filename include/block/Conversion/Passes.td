@@ -49,6 +49,24 @@ def ConvertBlockToGPU : Pass<"convert-block-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def BlockFinalizeKernelParams
+    : Pass<"block-finalize-kernel-params", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Make tensor-map parameters 64-byte aligned grid constants";
+  let description = [{
+    Runs on the `llvm.func` kernels convert-gpu-to-nvvm made: the last
+    parameters, one per tensor map `block_gpu.tensor_maps` describes, each
+    become a 128-byte copy passed by value (`llvm.byval =
+    !llvm.array<128 x i8>`), 64-byte aligned, that the kernel reads where
+    the launch put it (`nvvm.grid_constant`): PTX `.param .align 64 .b8
+    name[128]`, nvcc's `__grid_constant__ const CUtensorMap`. This cannot
+    happen earlier: convert-gpu-to-nvvm drops `llvm.byval` (and any other
+    parameter attribute but LLVM's alignment) from `gpu.func` arguments, and
+    the NVVM verifier refuses `nvvm.grid_constant` there.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 def BlockPrintPTX : Pass<"block-print-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of every gpu.binary as text";
   let description = [{

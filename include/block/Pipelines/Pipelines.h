@@ -40,6 +40,13 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
       *this, "gpu-module-name",
       llvm::cl::desc("Name of the gpu.module holding the kernels"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> tma{
+      *this, "tma",
+      llvm::cl::desc("On a chip with wgmma, copy the tiles of tensor "
+                     "descriptors that pipelined products read with TMA, "
+                     "through tensor maps the runtime encodes (experimental: "
+                     "not yet checked on a GPU)"),
+      llvm::cl::init(false)};
 };
 
 /// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *

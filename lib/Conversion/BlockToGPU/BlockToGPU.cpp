@@ -145,6 +145,7 @@ struct ConvertBlockToGPUPass
     populateWgmmaDotOpToGPUPatterns(converter, patterns);
     populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo,
                                         asyncCopies);
+    populateTmaOpToGPUPatterns(converter, patterns);
     populateDebugOpToGPUPatterns(converter, patterns);
     populateMathToNVVMPatterns(patterns);
 

@@ -16,7 +16,8 @@ using namespace mlir::block;
 namespace {
 /// A kernel becomes a gpu.func kernel of 32 x num_warps threads with one
 /// parameter per argument (pointers as !llvm.ptr<1>), so that a launch passes
-/// exactly the kernel's arguments.
+/// exactly the kernel's arguments, then one per tensor map (the runtime
+/// encodes them), described by kGPUTensorMapsAttrName.
 struct KernelToGPUFunc : OpConversionPattern<func::FuncOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -32,6 +33,22 @@ struct KernelToGPUFunc : OpConversionPattern<func::FuncOp> {
         return rewriter.notifyMatchFailure(func, "unconvertible argument");
       signature.addInputs(i, converted);
     }
+    FailureOr<ArrayAttr> maps = getTensorMaps(func);
+    if (failed(maps))
+      return failure();
+    unsigned numUser = func.getNumArguments();
+    auto mapPointer = LLVM::LLVMPointerType::get(getContext());
+    for (Attribute map : *maps) {
+      (void)map;
+      signature.addInputs(mapPointer);
+    }
+    unsigned next = numUser;
+    func.walk([&](MakeTensorDescOp desc) {
+      rewriter.modifyOpInPlace(desc, [&] {
+        desc->setAttr(kTensorMapParamAttrName,
+                      rewriter.getI64IntegerAttr(next++));
+      });
+    });
     auto type = FunctionType::get(getContext(), signature.getConvertedTypes(),
                                   {});
     auto gpuFunc =
@@ -45,6 +62,9 @@ struct KernelToGPUFunc : OpConversionPattern<func::FuncOp> {
     gpuFunc->setAttr(kGPUNumWarpsAttrName, numWarps);
     if (Attribute shared = func->getAttr(kGPUSharedMemoryBytesAttrName))
       gpuFunc->setAttr(kGPUSharedMemoryBytesAttrName, shared);
+    if (!maps->empty())
+      gpuFunc->setAttr(kGPUTensorMapsAttrName, *maps);
+
     // Alignment hints become LLVM parameter alignment.
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       if (auto alignment = func.getArgAttrOfType<IntegerAttr>(

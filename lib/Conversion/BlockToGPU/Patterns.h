@@ -16,9 +16,21 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 
+namespace mlir::func {
+class FuncOp;
+} // namespace mlir::func
+
 namespace mlir::block {
 
 class AxisInfoAnalysis;
+
+/// Tensor maps (hidden kernel parameters), mbarriers and TMA copies.
+void populateTmaOpToGPUPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns);
+/// The tensor maps of `kernel`: one per block.make_tensor_desc left for the
+/// copy engine, in program order, as kGPUTensorMapsAttrName describes them;
+/// failure, after a diagnostic, for one that cannot be a tensor map.
+FailureOr<ArrayAttr> getTensorMaps(func::FuncOp kernel);
 
 /// Kernels (func.func -> gpu.func), returns, program ids.
 void populateFunctionOpToGPUPatterns(const TypeConverter &converter,

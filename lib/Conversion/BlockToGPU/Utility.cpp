@@ -22,6 +22,10 @@ BlockToGPUTypeConverter::BlockToGPUTypeConverter(MLIRContext *context) {
   addConversion([context](blockgpu::MemDescType) {
     return LLVM::LLVMPointerType::get(context, /*addressSpace=*/3);
   });
+  // A tensor map is the generic address of its kernel parameter.
+  addConversion([context](TensorDescType) {
+    return LLVM::LLVMPointerType::get(context);
+  });
   addConversion([context](blockgpu::AsyncTokenType) {
     return IntegerType::get(context, 32);
   });

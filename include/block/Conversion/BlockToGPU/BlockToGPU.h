@@ -22,6 +22,16 @@ constexpr llvm::StringLiteral kGPUNumWarpsAttrName = "block_gpu.num_warps";
 constexpr llvm::StringLiteral kGPUSharedMemoryBytesAttrName =
     "block_gpu.shared_memory_bytes";
 
+/// The tensor maps of a kernel (convert-block-to-gpu's description of its
+/// hidden parameters, which follow the user's, for the manifest): an array
+/// of {base, sizes, strides, box, swizzle}, sizes and strides as {arg = i}
+/// or {value = v}, outermost first.
+constexpr llvm::StringLiteral kGPUTensorMapsAttrName = "block_gpu.tensor_maps";
+/// The number of its hidden parameter, on a block.make_tensor_desc while the
+/// conversion runs.
+constexpr llvm::StringLiteral kTensorMapParamAttrName =
+    "block_gpu.tensor_map_param";
+
 /// The dynamic shared memory all kernels of the gpu.module share.
 constexpr llvm::StringLiteral kSharedMemorySymbolName = "block_shared_memory";
 

@@ -1,0 +1,233 @@
+//===- TmaOpToGPU.cpp - Tensor maps, mbarriers and TMA copies -------------===//
+//
+// A tensor descriptor left for the copy engine is a tensor map the runtime
+// encodes at launch and passes as a hidden kernel parameter after the
+// user's (KernelToGPUFunc adds them; getTensorMaps describes them for the
+// manifest); in the kernel it is the parameter's generic address. Thread 0
+// of the program instance initialises and arms the mbarriers and issues the
+// copies (predicated, so no branch splits the warp); every thread waits.
+// A tile copies as one box per swizzle slab, the slabs stored one after the
+// other as the NVMMA layout has them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+#include "Utility.h"
+
+#include "block/Conversion/BlockToGPU/BlockToGPU.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::block;
+using namespace mlir::blockgpu;
+
+/// Where a tensor map's box lands in shared memory: the tile in slabs of
+/// `slabElements` along its last dimension, `slabBytes` apart.
+struct TileBoxes {
+  SmallVector<int64_t> box;
+  int64_t slabElements;
+  int64_t slabBytes;
+  int64_t slabs;
+  unsigned swizzle;
+};
+
+static TileBoxes getTileBoxes(RankedTensorType tile, NVMMALayoutAttr layout) {
+  unsigned bits = tile.getElementTypeBitWidth();
+  int64_t rowElements = tile.getShape().back();
+  TileBoxes boxes;
+  boxes.swizzle = layout.getSwizzle();
+  boxes.slabElements =
+      boxes.swizzle ? boxes.swizzle * 8 / bits : rowElements;
+  boxes.slabs = rowElements / boxes.slabElements;
+  boxes.box.assign(tile.getShape().begin(), tile.getShape().end());
+  boxes.box.back() = boxes.slabElements;
+  boxes.slabBytes = tile.getNumElements() / boxes.slabs * bits / 8;
+  return boxes;
+}
+
+/// An operand of a tensor map: the index of the kernel argument that gives
+/// it, or its constant value.
+static FailureOr<Attribute> describeMapOperand(Value value, Builder &b) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return Attribute(b.getDictionaryAttr(
+        b.getNamedAttr("arg", b.getI64IntegerAttr(arg.getArgNumber()))));
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return Attribute(b.getDictionaryAttr(b.getNamedAttr(
+        "value", b.getI64IntegerAttr(constant.getSExtValue()))));
+  return failure();
+}
+
+FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
+  Builder b(kernel.getContext());
+  SmallVector<Attribute> maps;
+  WalkResult walked = kernel.walk([&](MakeTensorDescOp desc) {
+    auto base = dyn_cast<BlockArgument>(desc.getBase());
+    NVMMALayoutAttr layout;
+    for (Operation *user : desc->getUsers()) {
+      auto copy = dyn_cast<TmaLoadOp>(user);
+      auto userLayout =
+          copy ? dyn_cast<NVMMALayoutAttr>(copy.getDst().getType().getLayout())
+               : nullptr;
+      if (!userLayout || (layout && userLayout != layout)) {
+        desc.emitOpError("is lowered as a tensor map only when TMA copies "
+                         "of one layout are its only users");
+        return WalkResult::interrupt();
+      }
+      layout = userLayout;
+    }
+    if (!base || !layout) {
+      desc.emitOpError("is lowered as a tensor map only when its base is a "
+                       "kernel argument and TMA copies use it");
+      return WalkResult::interrupt();
+    }
+    SmallVector<Attribute> sizes, strides;
+    for (auto [values, out] : {std::pair{desc.getShape(), &sizes},
+                               std::pair{desc.getStrides(), &strides}})
+      for (Value value : values) {
+        FailureOr<Attribute> operand = describeMapOperand(value, b);
+        if (failed(operand)) {
+          desc.emitOpError("is lowered as a tensor map only when its sizes "
+                           "and strides are kernel arguments or constants");
+          return WalkResult::interrupt();
+        }
+        out->push_back(*operand);
+      }
+    TileBoxes boxes = getTileBoxes(desc.getType().getBlockType(), layout);
+    maps.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("base", b.getI64IntegerAttr(base.getArgNumber())),
+         b.getNamedAttr("sizes", b.getArrayAttr(sizes)),
+         b.getNamedAttr("strides", b.getArrayAttr(strides)),
+         b.getNamedAttr("box", b.getDenseI64ArrayAttr(boxes.box)),
+         b.getNamedAttr("swizzle", b.getI64IntegerAttr(boxes.swizzle))}));
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
+  return b.getArrayAttr(maps);
+}
+
+/// Whether this thread is the program instance's first: the one that
+/// initialises, arms and copies.
+static Value emitIsLeader(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                               i32Constant(b, loc, 0));
+}
+
+namespace {
+/// The descriptor is its hidden parameter (KernelToGPUFunc numbered it).
+struct MakeTensorDescOpToGPU : OpConversionPattern<MakeTensorDescOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MakeTensorDescOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto param = op->getAttrOfType<IntegerAttr>(kTensorMapParamAttrName);
+    auto func = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!param || !func)
+      return rewriter.notifyMatchFailure(op, "not a kernel's tensor map");
+    rewriter.replaceOp(op, func.getArgument(param.getInt()));
+    return success();
+  }
+};
+
+struct InitBarrierOpToGPU : OpConversionPattern<InitBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value leader = emitIsLeader(rewriter, loc);
+    NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBarrier(),
+                                 i32Constant(rewriter, loc, op.getCount()),
+                                 leader);
+    // The copy engine and the other threads see the initialised barrier.
+    NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+
+struct BarrierExpectOpToGPU : OpConversionPattern<BarrierExpectOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, Type(), adaptor.getBarrier(),
+        i32Constant(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
+        /*relaxed=*/false, emitIsLeader(rewriter, loc));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaLoadOpToGPU : OpConversionPattern<TmaLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(TmaLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    TileBoxes boxes =
+        getTileBoxes(op.getDesc().getType().getBlockType(),
+                     cast<NVMMALayoutAttr>(op.getDst().getType().getLayout()));
+    Value leader = emitIsLeader(rewriter, loc);
+    // The cluster window of shared memory, which PTX 8.0 copies into.
+    auto clusterPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 7);
+    // Coordinates innermost first, as the engine takes them.
+    SmallVector<Value> coordinates(llvm::reverse(adaptor.getIndices()));
+    Value inner = coordinates.front();
+    for (int64_t slab = 0; slab < boxes.slabs; ++slab) {
+      Value dst = LLVM::GEPOp::create(
+          rewriter, loc, adaptor.getDst().getType(), rewriter.getI8Type(),
+          adaptor.getDst(),
+          ValueRange{i32Constant(rewriter, loc, slab * boxes.slabBytes)});
+      coordinates.front() = arith::AddIOp::create(
+          rewriter, loc, inner,
+          i32Constant(rewriter, loc, slab * boxes.slabElements));
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc,
+          LLVM::AddrSpaceCastOp::create(rewriter, loc, clusterPtr, dst),
+          adaptor.getDesc(), coordinates, adaptor.getBarrier(),
+          /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
+          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, /*group=*/nullptr, leader);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WaitBarrierOpToGPU : OpConversionPattern<WaitBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Polls until the phase completes; the ticks bound each try's wait.
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierTryWaitParityOp>(
+        op, adaptor.getBarrier(), adaptor.getPhase(),
+        i32Constant(rewriter, op.getLoc(), 0x989680));
+    return success();
+  }
+};
+} // namespace
+
+void mlir::block::populateTmaOpToGPUPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns) {
+  patterns.add<MakeTensorDescOpToGPU, InitBarrierOpToGPU, BarrierExpectOpToGPU,
+               TmaLoadOpToGPU, WaitBarrierOpToGPU>(converter,
+                                                   patterns.getContext());
+}
