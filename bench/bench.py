@@ -183,10 +183,10 @@ def cases(bundles, runtime, quick, before=None):
 
     class Both:
         """Our kernel and, where `before` is given, its earlier build."""
-        def __init__(self, name):
-            self.kernels = [load_from(bundles, name)]
+        def __init__(self, name, kernel=None):
+            self.kernels = [load_from(bundles, name, kernel)]
             if before and os.path.exists(os.path.join(before, name)):
-                self.kernels.append(load_from(before, name))
+                self.kernels.append(load_from(before, name, kernel))
 
         def prepare(self, *args):
             prepared = [k.prepare(*args) for k in self.kernels]
@@ -194,12 +194,14 @@ def cases(bundles, runtime, quick, before=None):
             ours.before = prepared[1] if len(prepared) > 1 else None
             return ours
 
-    def load_from(root, name):
-        """The kernel `name` of `root`, or a stand-in that says why it cannot run."""
-        manifest = os.path.join(root, name, name + ".json")
+    def load_from(root, name, kernel=None):
+        """The kernel `kernel` (default: `name`) of the bundle `name` of
+        `root`, or a stand-in that says why it cannot run."""
+        kernel = kernel or name
+        manifest = os.path.join(root, name, kernel + ".json")
         if not os.path.exists(manifest):
             return Missing(f"no bundle {manifest}")
-        return runtime.load(manifest).kernel(name)
+        return runtime.load(manifest).kernel(kernel)
 
     load = Both
 
@@ -279,6 +281,11 @@ def cases(bundles, runtime, quick, before=None):
                                  ("matmul_tma", torch.bfloat16, (128, 256))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)
+    # The descriptor example with its tiles copied by TMA (block-compile
+    # --tma, issue 19; bench/kernels.txt's matmul_tma_tma).
+    for size in (4096, 8192):
+        yield tensor_core_case(load("matmul_tma_tma", "matmul_tma"), "matmul_tma_tma",
+                               torch.bfloat16, size // (4 if quick else 1), (128, 256))
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)

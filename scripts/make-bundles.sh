@@ -13,13 +13,16 @@ bin=$build/bin
 rm -rf bundles
 mkdir -p bundles
 : > bundles/checks.txt
-# bundle <name> <source> <kernel> <grid> <args> <output> <rtol> <atol>:
-# compiles the kernel into bundles/<name>, keeps the interpreter's output as
-# the reference, and adds the GPU check to bundles/checks.txt.
+# bundle <name> <source> <kernel> <grid> <args> <output> <rtol> <atol>
+# [block-compile flags]: compiles the kernel into bundles/<name>, keeps the
+# interpreter's output as the reference, and adds the GPU check to
+# bundles/checks.txt.
 bundle() {
   local name=$1 source=$2 kernel=$3 grid=$4 args=$5 out=$6 rtol=$7 atol=$8
+  local flags=${9:-}
   local dir=bundles/$name
-  "$bin/block-compile" "$source" -o "$dir"
+  # shellcheck disable=SC2086
+  "$bin/block-compile" "$source" -o "$dir" $flags
   # shellcheck disable=SC2086
   "$bin/block-run" "$source" --kernel="$kernel" --grid="$grid" $args \
     --out="$out:$dir/reference.npy" > /dev/null
@@ -32,7 +35,7 @@ grep -v '^#' bench/examples.txt | while IFS='|' read -r name grid args out rtol 
   bundle "$name" "examples/$name.mlir" "$name" "$grid" "$args" "$out" "$rtol" "$atol"
 done
 # Test kernels: checked the same way, not benchmarked.
-grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid args out rtol atol; do
+grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid args out rtol atol flags; do
   [ -z "$name" ] && continue
-  bundle "$name" "$source" "$kernel" "$grid" "$args" "$out" "$rtol" "$atol"
+  bundle "$name" "$source" "$kernel" "$grid" "$args" "$out" "$rtol" "$atol" "$flags"
 done
