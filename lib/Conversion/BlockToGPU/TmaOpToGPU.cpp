@@ -7,7 +7,10 @@
 // of the program instance initialises and arms the mbarriers and issues the
 // copies (predicated, so no branch splits the warp); every thread waits.
 // A tile copies as one box per swizzle slab, the slabs stored one after the
-// other as the NVMMA layout has them.
+// other as the NVMMA layout has them, through the cluster window of shared
+// memory (.shared::cluster): the form every PTX version from 8.0 has and
+// that takes a predicate; the CTA's own (.shared::cta) needs 8.6 (LLVM
+// aborts below it) and no thread predicate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -184,7 +187,6 @@ struct TmaLoadOpToGPU : OpConversionPattern<TmaLoadOp> {
         getTileBoxes(op.getDesc().getType().getBlockType(),
                      cast<NVMMALayoutAttr>(op.getDst().getType().getLayout()));
     Value leader = emitIsLeader(rewriter, loc);
-    // The cluster window of shared memory, which PTX 8.0 copies into.
     auto clusterPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 7);
     // Coordinates innermost first, as the engine takes them.
     SmallVector<Value> coordinates(llvm::reverse(adaptor.getIndices()));
