@@ -204,6 +204,11 @@ Error checkAssumption(const KernelInfo &kernel, size_t index,
                        std::to_string(param.divisibility) +
                        ", as the kernel was compiled to assume");
   }
+  if (param.equals && arg.signedValue() != *param.equals)
+    return makeError(describeParameter(param) + "value " +
+                     std::to_string(arg.signedValue()) + " is not " +
+                     std::to_string(*param.equals) +
+                     ", as the kernel was compiled to assume");
   return Error::success();
 }
 

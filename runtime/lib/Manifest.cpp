@@ -69,6 +69,9 @@ describeAssumptions(const std::vector<KernelParameter> &parameters,
     if (!param.isPointer() && param.divisibility > 1)
       assumptions.push_back(param.name + " is divisible by " +
                             std::to_string(param.divisibility));
+    if (!param.isPointer() && param.equals)
+      assumptions.push_back(param.name + " is " +
+                            std::to_string(*param.equals));
   }
   // What cuTensorMapEncodeTiled needs of the arguments a map is built from
   // (checkLaunch checks it), each said once however many maps need it.
@@ -518,9 +521,10 @@ private:
       return false;
     if (kind == "pointer") {
       param.kind = KernelParameter::Kind::Pointer;
-      if (value.find("divisibility"))
-        report(path + ".divisibility", "applies to scalars; a pointer's "
-                                       "assumption is its \"alignment\"");
+      for (const char *key : {"divisibility", "equals"})
+        if (value.find(key))
+          report(path + "." + key, "applies to scalars; a pointer's "
+                                   "assumption is its \"alignment\"");
       if (readElementType(value, path, "element_type", param.type)) {
         param.alignment = elementSize(param.type);
         int64_t alignment;
@@ -536,7 +540,8 @@ private:
       param.kind = KernelParameter::Kind::Scalar;
       if (value.find("alignment"))
         report(path + ".alignment", "applies to pointers; a scalar's "
-                                    "assumption is its \"divisibility\"");
+                                    "assumptions are its \"divisibility\" "
+                                    "and \"equals\"");
       if (readElementType(value, path, "type", param.type)) {
         int64_t divisibility;
         if (readInteger(value, path, "divisibility", 1, INT64_MAX,
@@ -546,6 +551,15 @@ private:
                    "applies only to integer scalars, not " +
                        std::string(elementTypeName(param.type)));
           param.divisibility = static_cast<uint64_t>(divisibility);
+        }
+        int64_t equals;
+        if (readInteger(value, path, "equals", 0, INT64_MAX, equals,
+                        /*required=*/false)) {
+          if (isFloatType(param.type))
+            report(path + ".equals",
+                   "applies only to integer scalars, not " +
+                       std::string(elementTypeName(param.type)));
+          param.equals = equals;
         }
       }
     } else {
@@ -798,6 +812,8 @@ std::string writeManifest(const Manifest &manifest) {
         entry.emplace_back("type", elementTypeName(param.type));
         if (param.divisibility != 1)
           entry.emplace_back("divisibility", param.divisibility);
+        if (param.equals)
+          entry.emplace_back("equals", *param.equals);
       }
       parameters.push_back(std::move(entry));
     }

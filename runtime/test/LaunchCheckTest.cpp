@@ -116,6 +116,21 @@ TEST_F(LaunchCheck, RefusesPartialElements) {
                            "not a whole number of 4-byte f32 elements");
 }
 
+TEST_F(LaunchCheck, RefusesScalarOtherThanAssumed) {
+  std::vector<KernelArg> args = goodArgs();
+  KernelParameter &n = manifest.kernels[0].parameters[3];
+  n.divisibility = 1;
+  n.equals = 1;
+  args[3] = KernelArg::i32(3);
+  EXPECT_EQ(refusal(args),
+            "launch of 'vector_add' refused: argument 3 ('arg3', i32) value "
+            "3 is not 1, as the kernel was compiled to assume");
+  args[3] = KernelArg::i32(1);
+  EXPECT_EQ(refusal(args), "accepted");
+  EXPECT_EQ(describeAssumptions(manifest.kernels[0].parameters).back(),
+            "arg3 is 1");
+}
+
 TEST_F(LaunchCheck, RefusesNonDivisibleScalar) {
   std::vector<KernelArg> args = goodArgs();
   args[3] = KernelArg::i32(1001);

@@ -185,10 +185,21 @@ const Mutation mutations[] = {
      R"("name": "arg0", "kind": "pointer", "element_type": "f32", "divisibility": 16)",
      "kernels[0].parameters[0].divisibility: applies to scalars; a pointer's "
      "assumption is its \"alignment\""},
+    {R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 16)",
+     R"("name": "arg0", "kind": "pointer", "element_type": "f32", "equals": 1)",
+     "kernels[0].parameters[0].equals: applies to scalars; a pointer's "
+     "assumption is its \"alignment\""},
     {R"("type": "i32", "divisibility": 16)",
      R"("type": "i32", "alignment": 16)",
      "kernels[0].parameters[3].alignment: applies to pointers; a scalar's "
-     "assumption is its \"divisibility\""},
+     "assumptions are its \"divisibility\" and \"equals\""},
+    {R"("type": "i32", "divisibility": 16)",
+     R"("type": "f32", "equals": 1)",
+     "kernels[0].parameters[3].equals: applies only to integer scalars, not "
+     "f32"},
+    {R"("type": "i32", "divisibility": 16)",
+     R"("type": "i32", "equals": "one")",
+     "kernels[0].parameters[3].equals: expected an integer >= 0, got a string"},
     {R"("type": "i32", "divisibility": 16)", R"("divisibility": 16)",
      "kernels[0].parameters[3].type: missing (expected a non-empty string)"},
     {R"("type": "i32", "divisibility": 16)",
@@ -399,6 +410,7 @@ static void expectSameManifest(const Manifest &got, const Manifest &want) {
       EXPECT_EQ(p.type, q.type);
       EXPECT_EQ(p.alignment, q.alignment);
       EXPECT_EQ(p.divisibility, q.divisibility);
+      EXPECT_EQ(p.equals, q.equals);
     }
     ASSERT_EQ(a.tensorMaps.size(), b.tensorMaps.size());
     for (size_t j = 0; j < b.tensorMaps.size(); ++j) {
@@ -470,9 +482,13 @@ TEST(Manifest, WritesWhatItReads) {
     first.parameters.push_back(
         parameter(index++, "q_" + name, type, true, 128));
     first.parameters.push_back(parameter(index++, "s_" + name, type, false, 1));
-    if (isIntegerType(type))
+    if (isIntegerType(type)) {
       first.parameters.push_back(
           parameter(index++, "d_" + name, type, false, 8));
+      KernelParameter one = parameter(index++, "e_" + name, type, false, 1);
+      one.equals = 1;
+      first.parameters.push_back(one);
+    }
   }
   first.assumptions = describeAssumptions(first.parameters);
   KernelInfo second;
@@ -484,9 +500,10 @@ TEST(Manifest, WritesWhatItReads) {
   Expected<Manifest> read = parseManifest(text, "written.json");
   ASSERT_TRUE(read) << read.errorMessage() << "\n" << text;
   expectSameManifest(*read, manifest);
-  EXPECT_EQ(first.assumptions.size(), 14u);
+  EXPECT_EQ(first.assumptions.size(), 19u);
   EXPECT_EQ(first.assumptions.front(), "q_i1 is aligned to 128 bytes");
   EXPECT_EQ(first.assumptions[1], "d_i1 is divisible by 8");
+  EXPECT_EQ(first.assumptions[2], "e_i1 is 1");
   EXPECT_EQ(text.back(), '\n');
 
   // Without a cubin, the field is absent and reads back as absent.

@@ -31,13 +31,18 @@
 // RUN: %python %S/Inputs/reference.py compare %t/v.npy %t/e_v.npy --exact
 // RUN: %python %S/Inputs/reference.py compare %t/l_v.npy %t/e_v.npy --exact
 //
-// What the descriptor promises is checked when it is made, and an element
-// inside the described tensor but outside the buffer stops the run as a
-// pointer access does.
+// What the descriptor promises is checked when it is made: sizes and
+// strides not negative, the innermost stride 1, whether a launch gives it
+// or the kernel computes it (on the GPU, the runtime refuses a launch that
+// gives another innermost stride: the manifest says "equals": 1). An
+// element inside the described tensor but outside the buffer stops the run
+// as a pointer access does.
 // RUN: not block-run %s --kernel=strided --grid=1 --arg=ptr:f32:130:zeros --arg=i32:3 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STRIDE
-// STRIDE: tensor-descriptors.mlir:[[@LINE+42]]:{{[0-9]+}}: error: block.make_tensor_desc in program (0, 0, 0): the innermost stride is 3, but it must be 1
-// RUN: not block-run %s --kernel=strided --grid=1 --arg=ptr:f32:130:zeros --arg=i32:-1 2>&1 \
+// STRIDE: tensor-descriptors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: block.make_tensor_desc in program (0, 0, 0): the innermost stride is 3, but it must be 1
+// RUN: not block-run %s --kernel=computed --grid=1 --arg=ptr:f32:130:zeros --arg=i32:3 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=STRIDE
+// RUN: not block-run %s --kernel=computed --grid=1 --arg=ptr:f32:130:zeros --arg=i32:-1 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NEGATIVE
 // NEGATIVE: error: block.make_tensor_desc in program (0, 0, 0): size 0 is -1, but it must not be negative
 // RUN: not block-run %s --kernel=tiles --grid=1 --arg=ptr:f32:130:file=%t/x.npy \
@@ -79,6 +84,16 @@ func.func @strided(%x: !block.ptr<f32>, %s: i32) attributes {block.kernel} {
   %c0 = arith.constant 0 : i32
   %c4 = arith.constant 4 : i32
   %d = block.make_tensor_desc %x, [%s, %c4], [%c4, %s] : !block.ptr<f32> -> !block.tensordesc<tensor<4x4xf32>>
+  %v = block.desc_load %d[%c0, %c0] : !block.tensordesc<tensor<4x4xf32>> -> tensor<4x4xf32>
+  return
+}
+
+func.func @computed(%x: !block.ptr<f32>, %s: i32) attributes {block.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %inner = arith.muli %s, %c1 : i32
+  %d = block.make_tensor_desc %x, [%s, %c4], [%c4, %inner] : !block.ptr<f32> -> !block.tensordesc<tensor<4x4xf32>>
   %v = block.desc_load %d[%c0, %c0] : !block.tensordesc<tensor<4x4xf32>> -> tensor<4x4xf32>
   return
 }

@@ -241,7 +241,12 @@ readLoweredKernels(ModuleOp module, StringRef gpuModule,
              << " LLVM parameters for " << kernel.parameters.size()
              << " arguments and " << kernel.tensorMaps.size()
              << " tensor maps";
-    for (auto [i, param, type] : llvm::enumerate(kernel.parameters, lowered)) {
+    for (Type type : lowered.drop_front(kernel.parameters.size()))
+      if (!isa<LLVM::LLVMPointerType>(type))
+        return func.emitError() << "kernel @" << kernel.name
+                                << " takes a tensor map as " << type;
+    for (auto [i, param, type] : llvm::enumerate(
+             kernel.parameters, lowered.take_front(kernel.parameters.size()))) {
       bool matches = param.isPointer()
                          ? isa<LLVM::LLVMPointerType>(type)
                          : getRuntimeElementType(type) == param.type;

@@ -3,6 +3,7 @@
 #include "block/Dialect/Block/IR/KernelSignature.h"
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/IR/BlockOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -81,6 +82,13 @@ mlir::block::describeKernel(func::FuncOp kernel,
     }
     info.parameters.push_back(std::move(param));
   }
+  // A tensor descriptor's innermost stride is 1: where a launch gives it,
+  // the launch is checked.
+  kernel.walk([&](MakeTensorDescOp desc) {
+    auto stride = dyn_cast<BlockArgument>(desc.getStrides().back());
+    if (stride && stride.getOwner()->getParentOp() == kernel)
+      info.parameters[stride.getArgNumber()].equals = 1;
+  });
   info.assumptions = blockrt::describeAssumptions(info.parameters);
   return info;
 }

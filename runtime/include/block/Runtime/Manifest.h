@@ -46,6 +46,9 @@ struct KernelParameter {
   uint64_t alignment = 1;
   /// Integer scalars: the kernel assumes value % divisibility == 0.
   uint64_t divisibility = 1;
+  /// Integer scalars: the kernel assumes the value is this one (a tensor
+  /// descriptor's innermost stride, which must be 1).
+  std::optional<int64_t> equals;
 
   bool isPointer() const { return kind == Kind::Pointer; }
   /// The dialect's spelling: "!block.ptr<f32>" or "i32".
