@@ -194,9 +194,13 @@ static LogicalResult readTensorMaps(LLVM::LLVMFuncOp func,
     case 64:
       map.swizzle = blockrt::TensorMapSwizzle::Bytes64;
       break;
-    default:
+    case 128:
       map.swizzle = blockrt::TensorMapSwizzle::Bytes128;
       break;
+    default:
+      return func.emitError() << "kernel @" << kernel.name
+                              << " has a tensor map with a swizzle of "
+                              << swizzle.getInt() << " bytes";
     }
     map.oobFill = blockrt::TensorMapOobFill::Zero;
     kernel.tensorMaps.push_back(std::move(map));

@@ -38,10 +38,7 @@ struct KernelToGPUFunc : OpConversionPattern<func::FuncOp> {
       return failure();
     unsigned numUser = func.getNumArguments();
     auto mapPointer = LLVM::LLVMPointerType::get(getContext());
-    for (Attribute map : *maps) {
-      (void)map;
-      signature.addInputs(mapPointer);
-    }
+    signature.addInputs(SmallVector<Type>(maps->size(), mapPointer));
     unsigned next = numUser;
     func.walk([&](MakeTensorDescOp desc) {
       rewriter.modifyOpInPlace(desc, [&] {
