@@ -282,10 +282,12 @@ def cases(bundles, runtime, quick, before=None):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)
     # The descriptor example with its tiles copied by TMA (block-compile
-    # --tma, issue 19; bench/kernels.txt's matmul_tma_tma).
-    for size in (4096, 8192):
-        yield tensor_core_case(load("matmul_tma_tma", "matmul_tma"), "matmul_tma_tma",
-                               torch.bfloat16, size // (4 if quick else 1), (128, 256))
+    # --tma, issue 19; bench/kernels.txt's matmul_tma_tma), and by a
+    # producer warpgroup (--warp-specialize; matmul_tma_ws).
+    for bundle in ("matmul_tma_tma", "matmul_tma_ws"):
+        for size in (4096, 8192):
+            yield tensor_core_case(load(bundle, "matmul_tma"), bundle, torch.bfloat16,
+                                   size // (4 if quick else 1), (128, 256))
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)

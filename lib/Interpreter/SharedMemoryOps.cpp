@@ -206,9 +206,16 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       // complete at once: barriers, mbarriers and proxy fences order
       // nothing more.
       .Case<gpu::BarrierOp, FenceAsyncSharedOp, InitBarrierOp,
-            BarrierExpectOp, WaitBarrierOp>([&](Operation *o) {
-        c.emit(o, &execNothing);
-        return success();
+            BarrierExpectOp, WaitBarrierOp, ArriveBarrierOp>(
+          [&](Operation *o) {
+            c.emit(o, &execNothing);
+            return success();
+          })
+      // One thread cannot run two partitions that wait for each other.
+      .Case([&](WarpSpecializeOp o) {
+        return emitUnsupported(o, "its partitions run concurrently; run the "
+                                  "kernel from before "
+                                  "blockgpu-specialize-warps");
       })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

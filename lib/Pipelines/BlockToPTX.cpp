@@ -178,6 +178,8 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(blockgpu::createBlockGPUMaterializeSharedMemory());
+  if (options.tma && options.warpSpecialize && chip && chip->hasWgmma())
+    pm.addPass(blockgpu::createBlockGPUSpecializeWarps());
   pm.addPass(blockgpu::createBlockGPUPipelineLoops());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(blockgpu::createBlockGPUInsertBarriers());

@@ -87,6 +87,8 @@ static cl::opt<unsigned> numWarps =
 static cl::opt<unsigned> optLevel =
     pipelineOption(getPipelineDefaults().optLevel);
 static cl::opt<bool> tma = pipelineOption(getPipelineDefaults().tma);
+static cl::opt<bool> warpSpecialize =
+    pipelineOption(getPipelineDefaults().warpSpecialize);
 static cl::opt<bool> requireCubin("cubin",
                                   cl::desc("Write a cubin (needs ptxas)"),
                                   cl::cat(category));
@@ -605,6 +607,7 @@ int main(int argc, char **argv) {
   options.numWarps = numWarps;
   options.optLevel = optLevel;
   options.tma = tma;
+  options.warpSpecialize = warpSpecialize;
   options.format = "isa";
   if (failed(verifyBlockToPTXOptions(
           options, [](const Twine &message) { fail(message); }, "--")))

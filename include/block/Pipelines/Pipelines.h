@@ -47,6 +47,12 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
                      "through tensor maps the runtime encodes (experimental: "
                      "not yet checked on a GPU)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("With tma: a producer warpgroup issues the copies of a "
+                     "product loop and the kernel's warps consume them "
+                     "(experimental: not yet checked on a GPU)"),
+      llvm::cl::init(false)};
 };
 
 /// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *

@@ -155,6 +155,8 @@ struct ConvertBlockToGPUPass
     target.addIllegalDialect<BlockDialect, blockgpu::BlockGPUDialect>();
     // Combiner bodies are cloned by the reduce and scan patterns.
     target.addLegalOp<YieldOp>();
+    // Lowered after its partitions' operations (lowerWarpSpecialize).
+    target.addLegalOp<blockgpu::WarpSpecializeOp>();
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         [](Operation *op) { return !hasTensorType(op) && !hasNVVMLowering(op); });
@@ -168,6 +170,7 @@ struct ConvertBlockToGPUPass
       return signalPassFailure();
     for (gpu::BarrierOp barrier : barriers)
       sinkBarrier(barrier);
+    lowerWarpSpecialize(gpuModule);
   }
 };
 } // namespace

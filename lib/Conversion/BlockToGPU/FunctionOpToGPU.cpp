@@ -4,11 +4,13 @@
 #include "Utility.h"
 
 #include "block/Conversion/BlockToGPU/BlockToGPU.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::block;
@@ -52,11 +54,22 @@ struct KernelToGPUFunc : OpConversionPattern<func::FuncOp> {
         gpu::GPUFuncOp::create(rewriter, func.getLoc(), func.getName(), type);
     gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                      rewriter.getUnitAttr());
-    auto numWarps = func->getAttrOfType<IntegerAttr>(
-        BlockDialect::getNumWarpsAttrName());
-    gpuFunc.setKnownBlockSizeAttr(rewriter.getDenseI32ArrayAttr(
-        {int32_t(32 * numWarps.getInt()), 1, 1}));
-    gpuFunc->setAttr(kGPUNumWarpsAttrName, numWarps);
+    // A warp-specialized kernel has the warps of its producer too, and
+    // starts with the registers their setmaxnreg budgets share.
+    int64_t numWarps = func->getAttrOfType<IntegerAttr>(
+                               BlockDialect::getNumWarpsAttrName())
+                           .getInt();
+    func.walk([&](blockgpu::WarpSpecializeOp split) {
+      numWarps += split.getProducerWarps();
+      gpuFunc->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                       rewriter.getI32IntegerAttr(
+                           blockgpu::WarpSpecializeOp::getEntryRegisters(
+                               split.getNumThreads())));
+    });
+    gpuFunc.setKnownBlockSizeAttr(
+        rewriter.getDenseI32ArrayAttr({int32_t(32 * numWarps), 1, 1}));
+    gpuFunc->setAttr(kGPUNumWarpsAttrName,
+                     rewriter.getI32IntegerAttr(numWarps));
     if (Attribute shared = func->getAttr(kGPUSharedMemoryBytesAttrName))
       gpuFunc->setAttr(kGPUSharedMemoryBytesAttrName, shared);
     if (!maps->empty())

@@ -14,6 +14,7 @@
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::func {
@@ -23,6 +24,10 @@ class FuncOp;
 namespace mlir::block {
 
 class AxisInfoAnalysis;
+
+/// Lowers the blockgpu.warp_specialize ops of `module`, whose partitions'
+/// operations the patterns have lowered, to a branch on the thread id.
+void lowerWarpSpecialize(gpu::GPUModuleOp module);
 
 /// Tensor maps (hidden kernel parameters), mbarriers and TMA copies.
 void populateTmaOpToGPUPatterns(const TypeConverter &converter,

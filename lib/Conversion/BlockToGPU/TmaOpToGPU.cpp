@@ -25,6 +25,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -117,12 +118,17 @@ FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
   return b.getArrayAttr(maps);
 }
 
-/// Whether this thread is the program instance's first: the one that
-/// initialises, arms and copies.
-static Value emitIsLeader(OpBuilder &b, Location loc) {
+/// Whether this thread is the one of `op`'s program instance (of its
+/// warp_specialize partition) that initialises, arms and copies: the first.
+static Value emitIsLeader(OpBuilder &b, Operation *op) {
+  int64_t leader = 0;
+  if (auto split = op->getParentOfType<WarpSpecializeOp>();
+      split && split.getProducer().isAncestor(op->getParentRegion()))
+    leader = split.getProducerFirstThread();
+  Location loc = op->getLoc();
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                               i32Constant(b, loc, 0));
+                               i32Constant(b, loc, leader));
 }
 
 namespace {
@@ -149,7 +155,7 @@ struct InitBarrierOpToGPU : OpConversionPattern<InitBarrierOp> {
   matchAndRewrite(InitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value leader = emitIsLeader(rewriter, loc);
+    Value leader = emitIsLeader(rewriter, op);
     NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBarrier(),
                                  i32Constant(rewriter, loc, op.getCount()),
                                  leader);
@@ -170,7 +176,7 @@ struct BarrierExpectOpToGPU : OpConversionPattern<BarrierExpectOp> {
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, Type(), adaptor.getBarrier(),
         i32Constant(rewriter, loc, op.getBytes()), NVVM::MemScopeKind::CTA,
-        /*relaxed=*/false, emitIsLeader(rewriter, loc));
+        /*relaxed=*/false, emitIsLeader(rewriter, op));
     rewriter.eraseOp(op);
     return success();
   }
@@ -186,7 +192,7 @@ struct TmaLoadOpToGPU : OpConversionPattern<TmaLoadOp> {
     TileBoxes boxes =
         getTileBoxes(op.getDesc().getType().getBlockType(),
                      cast<NVMMALayoutAttr>(op.getDst().getType().getLayout()));
-    Value leader = emitIsLeader(rewriter, loc);
+    Value leader = emitIsLeader(rewriter, op);
     auto clusterPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 7);
     // Coordinates innermost first, as the engine takes them.
     SmallVector<Value> coordinates(llvm::reverse(adaptor.getIndices()));
@@ -212,6 +218,26 @@ struct TmaLoadOpToGPU : OpConversionPattern<TmaLoadOp> {
   }
 };
 
+/// One arrival per warp: its first lane's, once the warp has converged.
+struct ArriveBarrierOpToGPU : OpConversionPattern<ArriveBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lane, i32Constant(rewriter, loc, 0));
+    auto ifOp = scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
+    OpBuilder inside = ifOp.getThenBodyBuilder();
+    NVVM::MBarrierArriveOp::create(inside, loc, Type(), adaptor.getBarrier(),
+                                   /*count=*/Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct WaitBarrierOpToGPU : OpConversionPattern<WaitBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -230,6 +256,6 @@ struct WaitBarrierOpToGPU : OpConversionPattern<WaitBarrierOp> {
 void mlir::block::populateTmaOpToGPUPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<MakeTensorDescOpToGPU, InitBarrierOpToGPU, BarrierExpectOpToGPU,
-               TmaLoadOpToGPU, WaitBarrierOpToGPU>(converter,
-                                                   patterns.getContext());
+               TmaLoadOpToGPU, ArriveBarrierOpToGPU, WaitBarrierOpToGPU>(
+      converter, patterns.getContext());
 }

@@ -2,6 +2,7 @@
 
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
@@ -208,4 +209,52 @@ LogicalResult DotWaitOp::verify() {
     return emitOpError("waits for wgmma products, but its value has a "
                        "layout no wgmma accumulator has");
   return success();
+}
+
+/// Whether `registers` is a budget setmaxnreg can set.
+static bool isRegisterBudget(int64_t registers) {
+  return registers >= 24 && registers <= 256 && registers % 8 == 0;
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  if (getConsumerWarps() % 4 != 0 || getProducerWarps() % 4 != 0)
+    return emitOpError() << "splits whole warpgroups, but has "
+                         << getConsumerWarps() << " consumer and "
+                         << getProducerWarps() << " producer warps";
+  auto kernel = (*this)->getParentOfType<func::FuncOp>();
+  auto kernelWarps =
+      kernel ? kernel->getAttrOfType<IntegerAttr>(
+                   block::BlockDialect::getNumWarpsAttrName())
+             : IntegerAttr();
+  if (kernelWarps && kernelWarps.getInt() != getConsumerWarps())
+    return emitOpError() << "has " << getConsumerWarps()
+                         << " consumer warps, but its kernel's layouts are for "
+                         << kernelWarps.getInt();
+  for (int64_t registers : {getConsumerRegisters(), getProducerRegisters()})
+    if (!isRegisterBudget(registers))
+      return emitOpError() << "gives " << registers
+                           << " registers per thread; setmaxnreg takes a "
+                              "multiple of 8 from 24 to 256";
+  int64_t threads = getNumThreads();
+  int64_t available = getEntryRegisters(threads) * threads;
+  int64_t budget = 32 * getConsumerWarps() * getConsumerRegisters() +
+                   32 * getProducerWarps() * getProducerRegisters();
+  if (budget > available)
+    return emitOpError() << "gives its threads " << budget
+                         << " registers, more than the " << available
+                         << " its " << threads << " threads start with";
+  WalkResult walked = getProducer().walk([&](Operation *op) {
+    if (isa<gpu::BarrierOp>(op))
+      return WalkResult(op->emitOpError()
+                        << "synchronises the CTA inside a warp_specialize "
+                           "producer, whose warps synchronise through "
+                           "mbarriers only");
+    auto isTensor = [](Type type) { return isa<RankedTensorType>(type); };
+    if (llvm::any_of(op->getResultTypes(), isTensor))
+      return WalkResult(op->emitOpError()
+                        << "makes a tensor inside a warp_specialize producer, "
+                           "whose warps hold no tensors");
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
 }

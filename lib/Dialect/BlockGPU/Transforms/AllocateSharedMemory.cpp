@@ -37,21 +37,38 @@ struct Allocation {
 };
 
 /// Pre-order numbers of a kernel's operations, and for each operation the
-/// last number inside it.
+/// last number inside it. A warp_specialize producer's operations all take
+/// the number of the consumers' first: the producer writes the buffers it
+/// shares only for consumers that wait for the writes, so what the
+/// consumers use after their last wait may reuse them.
 struct Numbering {
   DenseMap<Operation *, int64_t> first, last;
 
   explicit Numbering(func::FuncOp kernel) {
     int64_t next = 0;
-    kernel.walk<WalkOrder::PreOrder>([&](Operation *op) { first[op] = next++; });
-    kernel.walk([&](Operation *op) {
-      int64_t end = first[op];
+    number(kernel, next);
+  }
+
+private:
+  void number(Operation *op, int64_t &next) {
+    first[op] = next++;
+    if (auto split = dyn_cast<WarpSpecializeOp>(op)) {
+      int64_t start = next;
+      numberRegion(split.getConsumer(), next);
+      split.getProducer().walk([&](Operation *nested) {
+        first[nested] = last[nested] = start;
+      });
+    } else {
       for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (Operation &nested : block)
-            end = std::max(end, last[&nested]);
-      last[op] = end;
-    });
+        numberRegion(region, next);
+    }
+    last[op] = next - 1;
+  }
+
+  void numberRegion(Region &region, int64_t &next) {
+    for (Block &block : region)
+      for (Operation &nested : block)
+        number(&nested, next);
   }
 };
 } // namespace

@@ -211,6 +211,12 @@ private:
       state.join(elseState);
       return;
     }
+    if (auto split = dyn_cast<WarpSpecializeOp>(op)) {
+      // The producer's copies synchronise through mbarriers only; the
+      // consumers' barriers synchronise the consumers.
+      visit(split.getConsumer(), state, materialize);
+      return;
+    }
     if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
       // `before`, then either the exit or `after` and `before` again.
       state = iterate(op, state, materialize, [&](State &s, bool m) {

@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StagedLoads.h"
+
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
@@ -39,19 +41,6 @@ namespace mlir::blockgpu {
 using namespace mlir;
 using namespace mlir::blockgpu;
 
-namespace {
-/// A load whose tile only a local_alloc stages for products: a block.load
-/// (copied with cp.async) or a block.desc_load (copied by TMA).
-struct StagedLoad {
-  Operation *load;
-  LocalAllocOp alloc;
-
-  block::DescLoadOp getTile() const {
-    return dyn_cast<block::DescLoadOp>(load);
-  }
-};
-} // namespace
-
 /// Whether `value` is absent or zero: what an asynchronous copy writes for
 /// masked-off elements.
 static bool isAbsentOrZero(Value value) {
@@ -59,11 +48,8 @@ static bool isAbsentOrZero(Value value) {
          matchPattern(value, m_AnyZeroFloat());
 }
 
-/// The load `alloc` stages, if the copy can replace both: a non-volatile
-/// load of the loop's body, of zero where masked off, used only by `alloc`,
-/// whose buffer only tensor-core products of the body read.
-static std::optional<StagedLoad> getStagedLoad(LocalAllocOp alloc,
-                                               scf::ForOp loop) {
+std::optional<StagedLoad> mlir::blockgpu::getStagedLoad(LocalAllocOp alloc,
+                                                        scf::ForOp loop) {
   Value src = alloc.getSrc();
   Operation *load = src ? src.getDefiningOp() : nullptr;
   if (!load || load->getBlock() != loop.getBody() || !load->hasOneUse())
@@ -93,14 +79,41 @@ static Type getTokenType(OpBuilder &builder) {
   return AsyncTokenType::get(builder.getContext());
 }
 
-/// One stage of `ring` at `index`: the buffer of one iteration.
-static Value emitStage(OpBuilder &builder, Location loc, Value ring,
-                       Value index) {
+Value mlir::blockgpu::emitStage(OpBuilder &builder, Location loc, Value ring,
+                               Value index) {
   auto ringType = cast<MemDescType>(ring.getType());
   auto stageType = MemDescType::get(
       builder.getContext(), ringType.getShape().drop_front(),
       ringType.getElementType(), ringType.getLayout(), /*mutableMemory=*/true);
   return MemDescIndexOp::create(builder, loc, stageType, ring, index);
+}
+
+Value mlir::blockgpu::emitRing(OpBuilder &builder, Location loc,
+                               MemDescType buffer, int64_t size) {
+  SmallVector<int64_t> shape{size};
+  llvm::append_range(shape, buffer.getShape());
+  return LocalAllocOp::create(
+      builder, loc,
+      MemDescType::get(builder.getContext(), shape, buffer.getElementType(),
+                       buffer.getLayout(), /*mutableMemory=*/true),
+      Value());
+}
+
+Value mlir::blockgpu::emitBarrierRing(OpBuilder &builder, Location loc,
+                                      int64_t size, int32_t count) {
+  auto layout = SwizzledLayoutAttr::get(builder.getContext(), 1, 1, 1,
+                                        /*transposed=*/false);
+  Value barriers = emitRing(
+      builder, loc,
+      MemDescType::get(builder.getContext(), {1, 1}, builder.getI64Type(),
+                       layout, /*mutableMemory=*/true),
+      size);
+  for (int64_t stage = 0; stage < size; ++stage)
+    InitBarrierOp::create(
+        builder, loc,
+        emitStage(builder, loc, barriers, i32Constant(builder, loc, stage)),
+        count);
+  return barriers;
 }
 
 /// Issues, at `builder`'s point, the copies of `loads` for the iteration
@@ -156,13 +169,9 @@ static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                                ValueRange());
 }
 
-/// The product of `loop` that may stay in flight into the next iteration:
-/// the one wgmma product that reads the staged loads, accumulating into an
-/// iter_arg of the loop and yielding its result to it alone. Its buffer is
-/// then free two iterations later, so the rings get a buffer more, if
-/// they fit.
-static DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
-                             unsigned numStages) {
+DotOp mlir::blockgpu::getAsyncProduct(scf::ForOp loop,
+                                      MutableArrayRef<StagedLoad> loads,
+                                      unsigned numStages) {
   DotOp dot;
   int64_t ringBytes = 0;
   for (StagedLoad staged : loads) {
@@ -187,10 +196,6 @@ static DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
   return dot;
 }
 
-static Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
-  return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
-}
-
 /// `slot + 1` modulo `numStages`.
 static Value emitNextSlot(OpBuilder &builder, Location loc, Value slot,
                           unsigned numStages) {
@@ -203,10 +208,8 @@ static Value emitNextSlot(OpBuilder &builder, Location loc, Value slot,
                                  i32Constant(builder, loc, 0), next);
 }
 
-/// Makes `dot` async: each iteration waits for the previous iteration's
-/// product only (one group stays in flight), and the loop's result for
-/// all.
-static void keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
+FailureOr<InFlightProduct>
+mlir::blockgpu::keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
   dot.setAsync(true);
   Location loc = dot.getLoc();
   unsigned index = dot->use_begin()->getOperandNumber();
@@ -230,7 +233,7 @@ static void keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
               builder, loc, builder.getBoolAttr(true))};
         });
     if (failed(flagged))
-      return;
+      return failure();
     loop = cast<scf::ForOp>(flagged->getOperation());
     rewriter.setInsertionPoint(loop);
     loop.getInitArgsMutable()[index].assign(
@@ -257,6 +260,7 @@ static void keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
     final = ifOp.getResult(0);
   }
   result.replaceAllUsesExcept(final, done);
+  return InFlightProduct{loop, inFlight, done};
 }
 
 static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
@@ -287,37 +291,17 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> rings;
-  for (StagedLoad &staged : loads) {
-    MemDescType type = staged.alloc.getType();
-    SmallVector<int64_t> shape{int64_t(ringSize)};
-    llvm::append_range(shape, type.getShape());
-    rings.push_back(LocalAllocOp::create(
-        rewriter, loc,
-        MemDescType::get(rewriter.getContext(), shape, type.getElementType(),
-                         type.getLayout(), /*mutableMemory=*/true),
-        Value()));
-  }
+  for (StagedLoad &staged : loads)
+    rings.push_back(
+        emitRing(rewriter, loc, staged.alloc.getType(), ringSize));
   bool anyTiles = llvm::any_of(
       loads, [](const StagedLoad &staged) { return bool(staged.getTile()); });
   bool anyPointers = llvm::any_of(
       loads, [](const StagedLoad &staged) { return !staged.getTile(); });
   // One mbarrier per buffer of the rings, each armed once per use.
   Value barriers;
-  if (anyTiles) {
-    auto barrierLayout = SwizzledLayoutAttr::get(rewriter.getContext(), 1, 1, 1,
-                                                 /*transposed=*/false);
-    barriers = LocalAllocOp::create(
-        rewriter, loc,
-        MemDescType::get(rewriter.getContext(), {int64_t(ringSize), 1, 1},
-                         rewriter.getI64Type(), barrierLayout,
-                         /*mutableMemory=*/true),
-        Value());
-    for (unsigned stage = 0; stage < ringSize; ++stage)
-      InitBarrierOp::create(
-          rewriter, loc,
-          emitStage(rewriter, loc, barriers, i32Constant(rewriter, loc, stage)),
-          1);
-  }
+  if (anyTiles)
+    barriers = emitBarrierRing(rewriter, loc, ringSize, /*count=*/1);
   SmallVector<Value> initialPointers;
   for (block::AdvancedPointer &pointer : advanced)
     initialPointers.push_back(loop.getTiedLoopInit(pointer.arg)->get());
@@ -399,8 +383,8 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   if (anyPointers)
     AsyncWaitOp::create(rewriter, loc, getTokenType(rewriter), ValueRange(), 0);
   if (asyncProduct)
-    keepInFlight(rewriter, asyncProduct,
-                 cast<scf::ForOp>(pipelined->getOperation()));
+    (void)keepInFlight(rewriter, asyncProduct,
+                       cast<scf::ForOp>(pipelined->getOperation()));
 }
 
 void mlir::blockgpu::pipelineLoops(func::FuncOp kernel) {

@@ -189,7 +189,8 @@ def BlockGPU_BarrierExpectOp : BlockGPU_Op<"barrier_expect",
     [MemoryEffects<[MemWrite<BlockGPU_MBarriers>]>]> {
   let summary = "arrive on an mbarrier, expecting the bytes of TMA copies";
   let description = [{
-    One thread of the program instance arrives on the barrier and adds
+    One thread of the program instance (of a `warp_specialize` partition)
+    arrives on the barrier and adds
     `bytes` to the transaction count its current phase waits for: the phase
     completes when the copies signalling it (`tma_load`) have delivered
     that many bytes.
@@ -207,7 +208,8 @@ def BlockGPU_TmaLoadOp : BlockGPU_Op<"tma_load",
     [MemoryEffects<[MemRead, MemWrite<BlockGPU_MBarriers>]>]> {
   let summary = "copy a descriptor's tile into a buffer with TMA";
   let description = [{
-    One thread of the program instance starts copying the tile of `desc` at
+    One thread of the program instance (of a `warp_specialize` partition)
+    starts copying the tile of `desc` at
     `indices` into `dst` (the tile's shape and element type, in an NVMMA
     layout that is not transposed: the copy engine writes slabs of the
     swizzle's width); elements outside the described tensor are written as
@@ -228,8 +230,10 @@ def BlockGPU_TmaLoadOp : BlockGPU_Op<"tma_load",
   let hasVerifier = 1;
 }
 
+// Waiting also writes the barriers' resource: it acquires what the phase
+// released, which must neither move nor vanish as an unused read would.
 def BlockGPU_WaitBarrierOp : BlockGPU_Op<"wait_barrier",
-    [MemoryEffects<[MemRead<BlockGPU_MBarriers>]>]> {
+    [MemoryEffects<[MemRead<BlockGPU_MBarriers>, MemWrite<BlockGPU_MBarriers>]>]> {
   let summary = "wait for a phase of an mbarrier to complete";
   let description = [{
     Returns once the barrier's phase of parity `phase` (0 or 1) has
@@ -242,6 +246,76 @@ def BlockGPU_WaitBarrierOp : BlockGPU_Op<"wait_barrier",
   }];
   let arguments = (ins BlockGPU_MBarrier:$barrier, I32:$phase);
   let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+}
+
+def BlockGPU_ArriveBarrierOp : BlockGPU_Op<"arrive_barrier",
+    [MemoryEffects<[MemWrite<BlockGPU_MBarriers>]>]> {
+  let summary = "arrive on an mbarrier once per warp";
+  let description = [{
+    Each warp running it arrives on the barrier once, after everything it
+    did before (a release: a warp that waits for the phase sees it done).
+    A barrier initialised for the warps of a `warp_specialize` partition
+    completes its phase when all of them have arrived: how consumers hand
+    a buffer they no longer read back to the producer.
+
+    ```mlir
+    blockgpu.arrive_barrier %bar : !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MBarrier:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+}
+
+def BlockGPU_WarpSpecializeOp : BlockGPU_Op<"warp_specialize",
+    [NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "split a kernel's warps into consumers and a producer";
+  let description = [{
+    The first `consumer_warps` warps of the program instance run
+    `consumer` (in a kernel, its `block.num_warps`, the warps its layouts
+    are for); `producer_warps` more run `producer`, so the instance has
+    `consumer_warps + producer_warps` warps. Both are whole warpgroups.
+    Each partition first moves its register budget to its number of
+    registers per thread (`setmaxnreg`; the budgets must fit the registers
+    the instance starts with, an equal share of the SM's 64K), then runs
+    its region; they synchronise through mbarriers only. A `gpu.barrier`
+    in `consumer` synchronises the consumer warps alone. `producer` holds
+    no tensors and no CTA barriers: it computes coordinates and issues
+    copies (`barrier_expect` and `tma_load` by its first thread), waiting
+    for buffers to come back.
+
+    ```mlir
+    blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+      // products, epilogue
+    } producer {
+      // TMA copies into a ring
+    }
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$consumer_warps,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$producer_warps,
+                       I32Attr:$consumer_registers,
+                       I32Attr:$producer_registers);
+  let regions = (region SizedRegion<1>:$consumer, SizedRegion<1>:$producer);
+  let assemblyFormat = [{
+    `warps` `(` $consumer_warps `,` $producer_warps `)`
+    `registers` `(` $consumer_registers `,` $producer_registers `)`
+    $consumer `producer` $producer attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The first thread of the producer partition.
+    int64_t getProducerFirstThread() { return 32 * getConsumerWarps(); }
+    /// Threads of the program instance.
+    int64_t getNumThreads() {
+      return 32 * (getConsumerWarps() + getProducerWarps());
+    }
+    /// The registers per thread a program instance of `threads` threads
+    /// starts with: an equal share of the SM's, a multiple of 8, at most
+    /// 255 (what setmaxnreg budgets must fit).
+    static int64_t getEntryRegisters(int64_t threads) {
+      return std::min<int64_t>(64 * 1024 / threads, 255) / 8 * 8;
+    }
+  }];
 }
 
 def BlockGPU_FenceAsyncSharedOp : BlockGPU_Op<"fence_async_shared"> {

@@ -29,6 +29,10 @@ void materializeSharedMemory(func::FuncOp kernel);
 /// Copies the tensor-core product operands of `kernel`'s loops into rings
 /// of buffers ahead of their use (see blockgpu-pipeline-loops).
 void pipelineLoops(func::FuncOp kernel);
+/// Splits the warps of `kernel` into consumers and a TMA producer where
+/// its products read tiles copied in one loop (see
+/// blockgpu-specialize-warps).
+void specializeWarps(func::FuncOp kernel);
 /// Inserts the barriers the allocated shared memory of `kernel` needs (see
 /// blockgpu-insert-barriers).
 void insertBarriers(func::FuncOp kernel);

@@ -101,6 +101,38 @@ def BlockGPUPipelineLoops
                            "::mlir::scf::SCFDialect"];
 }
 
+def BlockGPUSpecializeWarps
+    : Pass<"blockgpu-specialize-warps", "::mlir::ModuleOp"> {
+  let summary = "Give the TMA copies of a product loop to a producer warpgroup";
+  let description = [{
+    In each kernel, after blockgpu-materialize-shared-memory and before
+    blockgpu-pipeline-loops: where exactly one `scf.for` stages only tiles
+    of tensor descriptors (`block.desc_load`, left for TMA) for one wgmma
+    product that accumulates into an iter_arg, and sits in the kernel's
+    body or in loops only, the kernel's body becomes a
+    `blockgpu.warp_specialize`:
+
+    - the kernel's `block.num_warps` warps consume: per iteration they wait
+      for the "full" mbarrier of ring buffer (count mod R), multiply with
+      one product in flight, and when the previous product has completed
+      hand its buffer back (`arrive_barrier` on its "empty" mbarrier);
+    - one warpgroup more produces: a copy of the kernel pruned to the loops
+      and coordinates, which per iteration waits for the buffer's "empty"
+      phase, arms "full" with the bytes of the tiles and copies them
+      (`tma_load`);
+    - both count iterations with an i32 threaded through the enclosing
+      loops, so the tiles of a persistent kernel share one ring of
+      R = num_stages + 1 buffers, allocated at the kernel's start;
+    - the producer keeps 40 registers per thread, the consumers take the
+      rest of what the program instance starts with.
+
+    A kernel whose producer would need anything but scalars, copies and
+    mbarrier waits (a tensor, a barrier) is left as it is.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def BlockGPUInsertBarriers
     : Pass<"blockgpu-insert-barriers", "::mlir::ModuleOp"> {
   let summary = "Insert the barriers that conflicting shared accesses need";

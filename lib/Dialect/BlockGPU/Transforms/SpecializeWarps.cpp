@@ -1,0 +1,349 @@
+//===- SpecializeWarps.cpp - A TMA producer beside the consumer warps -----===//
+//
+// A kernel whose products read tiles that TMA copies in one loop splits its
+// warps (blockgpu.warp_specialize): the kernel's warps consume, and one
+// warpgroup more produces. The producer runs a copy of the kernel pruned
+// to what the copies need (the loops, the coordinates); per iteration it
+// waits until the consumers have handed the next buffer of the ring back
+// (an "empty" mbarrier per buffer, one arrival per consumer warp), arms the
+// buffer's "full" barrier with the bytes of the tiles and starts the
+// copies. The consumers wait for "full", multiply with one product in
+// flight, and hand back the buffer the previous product read once it has
+// completed. Both count iterations with one i32 threaded through the
+// enclosing loops, so a persistent kernel's tiles share the ring: buffer
+// (count mod size), phase parity (count / size) mod 2. The producer waits
+// for the parity before the consumers', which a fresh barrier reports
+// complete: the first pass over the ring does not wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StagedLoads.h"
+
+#include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Dialect/Block/Transforms/LoopPipelining.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Dialect/BlockGPU/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::blockgpu {
+#define GEN_PASS_DEF_BLOCKGPUSPECIALIZEWARPS
+#include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
+} // namespace mlir::blockgpu
+
+using namespace mlir;
+using namespace mlir::blockgpu;
+
+/// Warps of the producer partition: one warpgroup, the unit setmaxnreg
+/// moves registers for.
+constexpr int64_t kProducerWarps = 4;
+/// The producer's registers per thread: coordinates and a loop need few.
+constexpr int64_t kProducerRegisters = 40;
+
+namespace {
+/// The loop whose copies the producer takes over.
+struct Candidate {
+  scf::ForOp loop;
+  SmallVector<StagedLoad> loads;
+  DotOp product;
+  unsigned numStages;
+};
+} // namespace
+
+/// The loop's staged loads and in-flight product, if every staged load is
+/// a TMA tile and the loop sits in the kernel's body or in loops only.
+static std::optional<Candidate> getCandidate(scf::ForOp loop) {
+  Candidate candidate{loop, {}, {}, block::getNumStages(loop)};
+  if (candidate.numStages < 2 || !block::writesOnlySharedMemory(loop))
+    return std::nullopt;
+  for (auto alloc : loop.getBody()->getOps<LocalAllocOp>()) {
+    std::optional<StagedLoad> staged = getStagedLoad(alloc, loop);
+    if (!staged)
+      continue;
+    if (!staged->getTile())
+      return std::nullopt;
+    candidate.loads.push_back(*staged);
+  }
+  if (candidate.loads.empty())
+    return std::nullopt;
+  candidate.product =
+      getAsyncProduct(loop, candidate.loads, candidate.numStages);
+  if (!candidate.product)
+    return std::nullopt;
+  for (Operation *parent = loop->getParentOp(); !isa<func::FuncOp>(parent);
+       parent = parent->getParentOp())
+    if (!isa<scf::ForOp>(parent))
+      return std::nullopt;
+  return candidate;
+}
+
+/// Threads an iteration count through `loop` (from 0 at the kernel's start,
+/// one per iteration) and the loops around it; returns the loop, replaced.
+static scf::ForOp countIterations(IRRewriter &rewriter, scf::ForOp loop,
+                                  Value zero) {
+  auto counted = cast<scf::ForOp>(
+      loop.replaceWithAdditionalYields(
+              rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+              [&](OpBuilder &builder, Location loc,
+                  ArrayRef<BlockArgument> args) -> SmallVector<Value> {
+                return {arith::AddIOp::create(builder, loc, args[0],
+                                              i32Constant(builder, loc, 1))};
+              })
+          ->getOperation());
+  scf::ForOp inner = counted;
+  while (auto outer = dyn_cast<scf::ForOp>(inner->getParentOp())) {
+    scf::ForOp child = inner;
+    outer = cast<scf::ForOp>(
+        outer
+            .replaceWithAdditionalYields(
+                rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+                [&](OpBuilder &, Location,
+                    ArrayRef<BlockArgument> args) -> SmallVector<Value> {
+                  child.getInitArgsMutable()[child.getNumRegionIterArgs() - 1]
+                      .assign(args[0]);
+                  return {child.getResults().back()};
+                })
+            ->getOperation());
+    inner = outer;
+  }
+  return counted;
+}
+
+/// The ring buffer and the phase parity of iteration `count` of a ring of
+/// `size`.
+static std::pair<Value, Value> emitSlotAndPhase(OpBuilder &builder,
+                                                Location loc, Value count,
+                                                int64_t size) {
+  Value ringSize = i32Constant(builder, loc, size);
+  Value slot = arith::RemUIOp::create(builder, loc, count, ringSize);
+  Value round = arith::DivUIOp::create(builder, loc, count, ringSize);
+  Value phase = arith::AndIOp::create(builder, loc, round,
+                                      i32Constant(builder, loc, 1));
+  return {slot, phase};
+}
+
+/// At `builder`'s point: if `condition`, the consumer warps hand back the
+/// buffer of iteration `count - 1`.
+static void emitRelease(OpBuilder &builder, Location loc, Value condition,
+                        Value count, Value empty, int64_t size) {
+  auto ifOp = scf::IfOp::create(builder, loc, condition,
+                                /*withElseRegion=*/false);
+  OpBuilder inside = ifOp.getThenBodyBuilder();
+  Value previous = arith::SubIOp::create(inside, loc, count,
+                                         i32Constant(inside, loc, 1));
+  Value slot = arith::RemUIOp::create(inside, loc, previous,
+                                      i32Constant(inside, loc, size));
+  ArriveBarrierOp::create(inside, loc, emitStage(inside, loc, empty, slot));
+}
+
+/// The consumer's loop: waits for its tiles, reads them from the ring, and
+/// hands each buffer back once the product that read it completed.
+static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
+                             ArrayRef<Value> rings, Value full, Value empty,
+                             int64_t ringSize) {
+  scf::ForOp loop = candidate.loop;
+  Location loc = loop.getLoc();
+  unsigned counter = loop.getNumRegionIterArgs() - 1;
+  Value first = loop.getInitArgs().back();
+  Value count = loop.getRegionIterArgs().back();
+  rewriter.setInsertionPointToStart(loop.getBody());
+  auto [slot, phase] = emitSlotAndPhase(rewriter, loc, count, ringSize);
+  WaitBarrierOp::create(rewriter, loc, emitStage(rewriter, loc, full, slot),
+                        phase);
+  for (auto [staged, ring] : llvm::zip(candidate.loads, rings)) {
+    rewriter.setInsertionPoint(staged.alloc);
+    rewriter.replaceOp(staged.alloc, emitStage(rewriter, loc, ring, slot));
+    rewriter.eraseOp(staged.load);
+  }
+  FailureOr<InFlightProduct> inFlight =
+      keepInFlight(rewriter, candidate.product, loop);
+  if (failed(inFlight))
+    return failure();
+  loop = inFlight->loop;
+  count = loop.getRegionIterArgs()[counter];
+
+  // The previous iteration's product has completed once this iteration's
+  // wait leaves one in flight; the last one once the loop's wait returns.
+  rewriter.setInsertionPointAfter(inFlight->inLoop);
+  Value notFirst = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                         count, first);
+  emitRelease(rewriter, loc, notFirst, count, empty, ringSize);
+  rewriter.setInsertionPointAfter(inFlight->afterLoop);
+  Value last = loop.getResults()[counter];
+  Value ran = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                    last, first);
+  emitRelease(rewriter, loc, ran, last, empty, ringSize);
+  return success();
+}
+
+/// The producer's copy of the loop: waits for each buffer to come back,
+/// arms its barrier and copies the tiles into it.
+static void produce(IRRewriter &rewriter, scf::ForOp loop,
+                    ArrayRef<StagedLoad> loads, ArrayRef<Value> rings,
+                    Value full, Value empty, int64_t ringSize) {
+  Location loc = loop.getLoc();
+  Value count = loop.getRegionIterArgs().back();
+  rewriter.setInsertionPointToStart(loop.getBody());
+  auto [slot, phase] = emitSlotAndPhase(rewriter, loc, count, ringSize);
+  Value previousPhase = arith::XOrIOp::create(rewriter, loc, phase,
+                                              i32Constant(rewriter, loc, 1));
+  WaitBarrierOp::create(rewriter, loc, emitStage(rewriter, loc, empty, slot),
+                        previousPhase);
+  Value barrier = emitStage(rewriter, loc, full, slot);
+  int64_t bytes = 0;
+  for (StagedLoad staged : loads)
+    bytes += staged.alloc.getType().getSizeInBytes();
+  BarrierExpectOp::create(rewriter, loc, barrier, int32_t(bytes));
+  for (auto [staged, ring] : llvm::zip(loads, rings)) {
+    block::DescLoadOp tile = staged.getTile();
+    rewriter.setInsertionPoint(tile);
+    TmaLoadOp::create(rewriter, loc, tile.getDesc(), tile.getIndices(),
+                      emitStage(rewriter, loc, ring, slot), barrier);
+  }
+}
+
+/// Whether the producer keeps `op` whether used or not: its copies and
+/// waits, and the control flow around them.
+static bool isProducerOp(Operation *op) {
+  return isa<TmaLoadOp, BarrierExpectOp, WaitBarrierOp>(op) ||
+         op->getNumRegions() > 0 || op->hasTrait<OpTrait::IsTerminator>();
+}
+
+/// Removes from the producer's region what only the consumers do: the
+/// products (their accumulators pass through), and then everything whose
+/// results nobody uses but the copies, their waits and the control flow.
+/// Fails where something is left that the producer cannot run or must not
+/// run twice: a tensor, a CTA barrier, a write to memory.
+static LogicalResult pruneProducer(Region &producer) {
+  producer.walk([](DotOp dot) { dot.replaceAllUsesWith(dot.getAcc()); });
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> ops;
+    producer.walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : llvm::reverse(ops)) {
+      if (isProducerOp(op) || !op->use_empty())
+        continue;
+      op->erase();
+      changed = true;
+    }
+  }
+  MLIRContext *context = producer.getContext();
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName name : context->getRegisteredOperations())
+    name.getCanonicalizationPatterns(patterns, context);
+  (void)applyPatternsGreedily(producer, std::move(patterns));
+  WalkResult walked = producer.walk([](Operation *op) {
+    auto isTensor = [](Type type) { return isa<RankedTensorType>(type); };
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    bool writes = !isa<TmaLoadOp, BarrierExpectOp, WaitBarrierOp>(op) &&
+                  op->getNumRegions() == 0 &&
+                  (effects ? effects.hasEffect<MemoryEffects::Write>()
+                           : !isMemoryEffectFree(op));
+    return writes || llvm::any_of(op->getResultTypes(), isTensor) ||
+                   llvm::any_of(op->getOperandTypes(), isTensor)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+/// Splits `kernel`, whose loop `candidate` is, into a producer and its
+/// consumers.
+static LogicalResult specialize(func::FuncOp kernel, Candidate candidate) {
+  auto warps = kernel->getAttrOfType<IntegerAttr>(
+      block::BlockDialect::getNumWarpsAttrName());
+  if (!warps || warps.getInt() % 4 != 0)
+    return failure();
+  int64_t consumerWarps = warps.getInt();
+  int64_t threads = 32 * (consumerWarps + kProducerWarps);
+  int64_t consumerRegisters = std::min<int64_t>(
+      (WarpSpecializeOp::getEntryRegisters(threads) * threads -
+       32 * kProducerWarps * kProducerRegisters) /
+          (32 * consumerWarps) / 8 * 8,
+      WarpSpecializeOp::getEntryRegisters(32 * consumerWarps));
+
+  IRRewriter rewriter(kernel.getContext());
+  Block &body = kernel.getBody().front();
+  Operation *firstOp = &body.front();
+  Location loc = candidate.loop.getLoc();
+  rewriter.setInsertionPointToStart(&body);
+  int64_t ringSize = candidate.numStages + 1;
+  SmallVector<Value> rings;
+  for (StagedLoad staged : candidate.loads)
+    rings.push_back(emitRing(rewriter, loc, staged.alloc.getType(), ringSize));
+  Value full = emitBarrierRing(rewriter, loc, ringSize, /*count=*/1);
+  Value empty = emitBarrierRing(rewriter, loc, ringSize, consumerWarps);
+  Value zero = i32Constant(rewriter, loc, 0);
+  candidate.loop = countIterations(rewriter, candidate.loop, zero);
+
+  rewriter.setInsertionPoint(body.getTerminator());
+  auto split =
+      WarpSpecializeOp::create(rewriter, loc, consumerWarps, kProducerWarps,
+                               consumerRegisters, kProducerRegisters);
+  Block *consumer = rewriter.createBlock(&split.getConsumer());
+  consumer->getOperations().splice(consumer->end(), body.getOperations(),
+                                   Block::iterator(firstOp),
+                                   Block::iterator(split));
+  IRMapping mapping;
+  split.getConsumer().cloneInto(&split.getProducer(), mapping);
+
+  SmallVector<StagedLoad> producerLoads;
+  for (StagedLoad staged : candidate.loads)
+    producerLoads.push_back(
+        {mapping.lookup(staged.load),
+         cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))});
+  produce(rewriter, cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation())),
+          producerLoads, rings, full, empty, ringSize);
+  if (failed(pruneProducer(split.getProducer())) ||
+      
+      failed(consume(rewriter, candidate, rings, full, empty, ringSize)))
+    return failure();
+  // The consumers' descriptors of copied tiles lose their last uses.
+  split.getConsumer().walk([&](block::MakeTensorDescOp desc) {
+    if (desc->use_empty())
+      rewriter.eraseOp(desc);
+  });
+  return success();
+}
+
+void mlir::blockgpu::specializeWarps(func::FuncOp kernel) {
+  std::optional<Candidate> candidate;
+  unsigned candidates = 0;
+  kernel.walk([&](scf::ForOp loop) {
+    if (std::optional<Candidate> found = getCandidate(loop)) {
+      candidate = found;
+      ++candidates;
+    }
+  });
+  if (candidates != 1)
+    return;
+  // Split a copy, and keep it only if the producer could be pruned.
+  IRMapping mapping;
+  auto copy = cast<func::FuncOp>(kernel->clone(mapping));
+  Candidate copied = *candidate;
+  copied.loop = cast<scf::ForOp>(mapping.lookup(candidate->loop.getOperation()));
+  copied.product = cast<DotOp>(mapping.lookup(candidate->product.getOperation()));
+  for (StagedLoad &staged : copied.loads)
+    staged = {mapping.lookup(staged.load),
+              cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))};
+  if (succeeded(specialize(copy, copied))) {
+    kernel.getBody().takeBody(copy.getBody());
+  }
+  copy->erase();
+}
+
+namespace {
+struct BlockGPUSpecializeWarpsPass
+    : blockgpu::impl::BlockGPUSpecializeWarpsBase<BlockGPUSpecializeWarpsPass> {
+  void runOnOperation() override {
+    for (auto kernel : getOperation().getOps<func::FuncOp>())
+      if (block::isKernel(kernel) && !kernel.isExternal())
+        specializeWarps(kernel);
+  }
+};
+} // namespace

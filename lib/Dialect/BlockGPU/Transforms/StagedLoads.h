@@ -1,0 +1,77 @@
+//===- StagedLoads.h - Product operands staged through rings ----*- C++ -*-===//
+//
+// What blockgpu-pipeline-loops and blockgpu-specialize-warps share: which
+// loads a loop stages for its tensor-core products, the rings and
+// mbarriers that replace their buffers, and the product that stays in
+// flight into the next iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BLOCK_LIB_DIALECT_BLOCKGPU_TRANSFORMS_STAGEDLOADS_H
+#define BLOCK_LIB_DIALECT_BLOCKGPU_TRANSFORMS_STAGEDLOADS_H
+
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <optional>
+
+namespace mlir::blockgpu {
+
+/// A load whose tile only a local_alloc stages for products: a block.load
+/// (copied with cp.async) or a block.desc_load (copied by TMA).
+struct StagedLoad {
+  Operation *load;
+  LocalAllocOp alloc;
+
+  block::DescLoadOp getTile() const {
+    return dyn_cast<block::DescLoadOp>(load);
+  }
+};
+
+/// The load `alloc` stages, if a copy can replace both: a non-volatile
+/// load of the loop's body, of zero where masked off, used only by `alloc`,
+/// whose buffer only tensor-core products of the body read.
+std::optional<StagedLoad> getStagedLoad(LocalAllocOp alloc, scf::ForOp loop);
+
+inline Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(value));
+}
+
+/// A ring of `size` mutable buffers shaped and laid out as `buffer`.
+Value emitRing(OpBuilder &builder, Location loc, MemDescType buffer,
+               int64_t size);
+/// A ring of `size` mbarriers, each initialised for `count` arrivals.
+Value emitBarrierRing(OpBuilder &builder, Location loc, int64_t size,
+                      int32_t count);
+/// One stage of `ring` at `index`: the buffer of one iteration.
+Value emitStage(OpBuilder &builder, Location loc, Value ring, Value index);
+
+/// The product of `loop` that may stay in flight into the next iteration:
+/// the one wgmma product that reads the staged loads, accumulating into an
+/// iter_arg of the loop and yielding its result to it alone. Its buffer is
+/// then free two iterations later, so the rings get a buffer more, if
+/// they fit.
+DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
+                      unsigned numStages);
+
+/// A product kept in flight: its loop (replaced when the product gained a
+/// flag), the wait in the loop that leaves it in flight, and the wait for
+/// all after the loop.
+struct InFlightProduct {
+  scf::ForOp loop;
+  DotWaitOp inLoop, afterLoop;
+};
+
+/// Makes `dot` async: each iteration waits for the previous iteration's
+/// product only (one group stays in flight), and the loop's result for
+/// all.
+FailureOr<InFlightProduct> keepInFlight(IRRewriter &rewriter, DotOp dot,
+                                        scf::ForOp loop);
+
+} // namespace mlir::blockgpu
+
+#endif // BLOCK_LIB_DIALECT_BLOCKGPU_TRANSFORMS_STAGEDLOADS_H
