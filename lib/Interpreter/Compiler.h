@@ -115,6 +115,13 @@ LogicalResult compileDotOp(Compiler &compiler, Operation *op);
 LogicalResult compileDebugOp(Compiler &compiler, Operation *op);
 LogicalResult compileControlFlowOp(Compiler &compiler, Operation *op);
 LogicalResult compileSharedMemoryOp(Compiler &compiler, Operation *op);
+/// mbarriers and blockgpu.warp_specialize (BarrierOps.cpp), for
+/// compileSharedMemoryOp.
+LogicalResult compileBarrierOp(Compiler &compiler, Operation *op);
+/// Appends the instruction by which `op`'s copy delivers `bytes` to the
+/// phase of `barrier`.
+void emitCompleteTransaction(Compiler &compiler, Operation *op, Value barrier,
+                             int64_t bytes);
 
 /// The function that runs a block.load of `kind` elements (also the gather
 /// of blockgpu.async_copy).

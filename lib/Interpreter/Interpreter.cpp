@@ -47,17 +47,23 @@ void Frame::FreeDeleter::operator()(char *p) const { std::free(p); }
 Frame::Frame(const Program &program, Memory &memory,
              llvm::raw_ostream &printStream)
     : memory(memory), printStream(printStream) {
-  size_t bytes = std::max<int64_t>(program.arenaBytes, 64);
-  arena.reset(static_cast<char *>(std::aligned_alloc(64, bytes)));
+  arenaBytes = std::max<int64_t>(program.arenaBytes, 64);
+  arena.reset(static_cast<char *>(std::aligned_alloc(64, arenaBytes)));
   if (!arena)
     return;
-  std::memset(arena.get(), 0, bytes);
+  std::memset(arena.get(), 0, arenaBytes);
   slots.reserve(program.slots.size());
   for (const SlotInfo &slot : program.slots)
     slots.push_back(
         slot.constant
             ? const_cast<char *>(static_cast<const char *>(slot.constant))
             : arena.get() + slot.offset);
+}
+
+void Frame::copyValuesFrom(const Frame &other) {
+  std::memcpy(arena.get(), other.arena.get(), arenaBytes);
+  programId = other.programId;
+  grid = other.grid;
 }
 
 std::string Frame::describeLane(const Instr &instr, int64_t lane) const {

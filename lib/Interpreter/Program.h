@@ -37,6 +37,7 @@ namespace mlir::block::interpreter::detail {
 
 class Memory;
 struct Frame;
+struct MBarrierSync;
 struct Instr;
 
 using SlotId = uint32_t;
@@ -118,9 +119,16 @@ struct Frame {
   /// Lanes of the combiner code now running (see Instr::batched).
   int64_t batch = 1;
   std::optional<RunError> error;
+  /// While the partitions of a blockgpu.warp_specialize run, each in its
+  /// own thread and frame: what their mbarrier operations synchronise on.
+  /// Null while the instance runs as one thread.
+  MBarrierSync *mbarriers = nullptr;
 
   /// False when the values' storage could not be allocated.
   bool hasStorage() const { return arena != nullptr; }
+  /// Takes the values of `other`, a frame of the same program, and its
+  /// program instance.
+  void copyValuesFrom(const Frame &other);
 
   template <typename T> T *get(SlotId id) const {
     return reinterpret_cast<T *>(slots[id]);
@@ -141,6 +149,7 @@ private:
     void operator()(char *p) const;
   };
   std::unique_ptr<char, FreeDeleter> arena;
+  size_t arenaBytes = 0;
   std::vector<char *> slots;
 };
 

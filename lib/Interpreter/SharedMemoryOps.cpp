@@ -5,10 +5,11 @@
 // element, so that memdesc_index is an address computation. Elements are
 // kept in row-major order: a shared layout changes where the GPU puts them,
 // not what a program computes. Asynchronous copies complete at once (a
-// masked-off element is written as zero) and waits do nothing, so programs
-// after the passes that introduce this layer run as before them. A new
-// buffer's contents are undefined (here: what the frame held before).
-// gpu.barrier, the layer's synchronisation, does nothing either.
+// masked-off element is written as zero) and cp.async waits do nothing, so
+// programs after the passes that introduce this layer run as before them.
+// A new buffer's contents are undefined (here: what the frame held before).
+// gpu.barrier, the layer's synchronisation, does nothing either; mbarriers
+// keep their phases (BarrierOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,8 +155,8 @@ static LogicalResult compileAsyncCopy(Compiler &c, AsyncCopyOp op) {
   return success();
 }
 
-// The tile as block.desc_load reads it, then a copy; the barriers it
-// signals order nothing here.
+// The tile as block.desc_load reads it, then a copy, which delivers its
+// bytes to the barrier's phase.
 static LogicalResult compileTmaLoad(Compiler &c, TmaLoadOp op) {
   MemDescType dst = op.getDst().getType();
   int64_t bytes = getBufferBytes(dst);
@@ -168,6 +169,7 @@ static LogicalResult compileTmaLoad(Compiler &c, TmaLoadOp op) {
                        op.getDesc().getType().getBlockType());
   copy.data = &makeCopyInfo(c, bytes);
   copy.operands = {elements, c.lookup(op.getDst())};
+  emitCompleteTransaction(c, op, op.getBarrier(), bytes);
   return success();
 }
 
@@ -203,19 +205,13 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
         return success();
       })
       // An instance runs as one thread with one view of memory, and copies
-      // complete at once: barriers, mbarriers and proxy fences order
-      // nothing more.
-      .Case<gpu::BarrierOp, FenceAsyncSharedOp, InitBarrierOp,
-            BarrierExpectOp, WaitBarrierOp, ArriveBarrierOp>(
-          [&](Operation *o) {
-            c.emit(o, &execNothing);
-            return success();
-          })
-      // One thread cannot run two partitions that wait for each other.
-      .Case([&](WarpSpecializeOp o) {
-        return emitUnsupported(o, "its partitions run concurrently; run the "
-                                  "kernel from before "
-                                  "blockgpu-specialize-warps");
+      // complete at once: barriers and proxy fences order nothing more.
+      .Case<gpu::BarrierOp, FenceAsyncSharedOp>([&](Operation *o) {
+        c.emit(o, &execNothing);
+        return success();
       })
+      .Case<InitBarrierOp, BarrierExpectOp, WaitBarrierOp, ArriveBarrierOp,
+            WarpSpecializeOp>(
+          [&](Operation *o) { return compileBarrierOp(c, o); })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

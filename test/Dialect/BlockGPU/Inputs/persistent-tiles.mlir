@@ -3,7 +3,7 @@
 func.func @persistent(%a: !block.ptr<bf16> {block.alignment = 16},
                       %b: !block.ptr<bf16> {block.alignment = 16},
                       %c: !block.ptr<f32> {block.alignment = 16},
-                      %m: i32 {block.divisibility = 16},
+                      %m: i32,
                       %n: i32 {block.divisibility = 16},
                       %k: i32 {block.divisibility = 16})
     attributes {block.kernel, block.num_warps = 4 : i32} {
