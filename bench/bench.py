@@ -142,13 +142,14 @@ def with_tf32(fn):
     return run
 
 
-def tensor_core_case(kernel, example, dtype, size, tile):
+def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
     """The case of a size^3 product on the tensor cores by `kernel` (one of
     the examples/matmul_{bf16,f16,tf32,int8}.mlir), c in a's type (i32 for
     i8, where b is given transposed, as the example and torch._int_mm take
     it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
     relative error against the float64 product of the inputs. `tile` is the
-    example's tile of c (rows, columns), which sets the grid."""
+    example's tile of c (rows, columns), which sets the grid; a persistent
+    kernel gets at most `programs` programs."""
     dev = "cuda"
     m = n = k = size
     if dtype == torch.int8:
@@ -167,7 +168,10 @@ def tensor_core_case(kernel, example, dtype, size, tile):
         if dtype == torch.float32:
             peer = with_tf32(peer)
         unit = "TFLOP/s"
-    ours = kernel.prepare((-(-m // tile[0]) * -(-n // tile[1]),), a, b, c, m, n, k)
+    grid = -(-m // tile[0]) * -(-n // tile[1])
+    if programs:
+        grid = min(grid, programs)
+    ours = kernel.prepare((grid,), a, b, c, m, n, k)
     return dict(name=f"{example}_{size}", work=2 * m * n * k, unit=unit,
                 ours=ours, torch=peer,
                 triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype == torch.int8),
@@ -288,6 +292,13 @@ def cases(bundles, runtime, quick, before=None):
         for size in (4096, 8192):
             yield tensor_core_case(load(bundle, "matmul_tma"), bundle, torch.bfloat16,
                                    size // (4 if quick else 1), (128, 256))
+    # The persistent example: one program per SM walking the tiles, with
+    # cp.async copies, TMA copies and a producer warpgroup.
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    for bundle in ("matmul_persistent", "matmul_persistent_tma", "matmul_persistent_ws"):
+        for size in (4096, 8192):
+            yield tensor_core_case(load(bundle, "matmul_persistent"), bundle, torch.bfloat16,
+                                   size // (4 if quick else 1), (128, 256), programs=sms)
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)

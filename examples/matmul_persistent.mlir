@@ -1,0 +1,62 @@
+// c = a * b for row-major bf16 a (M x K), b (K x N) and c (M x N), with f32
+// accumulation on the tensor cores and c rounded to bf16: matmul_tma.mlir
+// with a persistent grid. Launch as many programs as the GPU runs at once
+// (one per SM, at most the number of tiles); each walks the tiles of c
+// from its program id in steps of the grid, in Triton's grouped order (8
+// rows of tiles at a time, for L2 reuse). With block-compile --tma
+// --warp-specialize a producer warpgroup copies the next tile's operands
+// while the consumers store the last one. N and K are multiples of 16, so
+// that rows start on 16-byte boundaries. Two stages: the ring (stages + 1
+// buffers of 48 KiB, for the product in flight) stays live across tiles,
+// beside the epilogue's 64 KiB, within the 227 KiB of shared memory.
+func.func @matmul_persistent(%a: !block.ptr<bf16> {block.alignment = 16},
+                             %b: !block.ptr<bf16> {block.alignment = 16},
+                             %c: !block.ptr<bf16> {block.alignment = 16},
+                             %m: i32,
+                             %n: i32 {block.divisibility = 16},
+                             %k: i32 {block.divisibility = 16})
+    attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %da = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
+      : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
+  %db = block.make_tensor_desc %b, [%k, %n], [%n, %c1]
+      : !block.ptr<bf16> -> !block.tensordesc<tensor<64x256xbf16>>
+  %dc = block.make_tensor_desc %c, [%m, %n], [%n, %c1]
+      : !block.ptr<bf16> -> !block.tensordesc<tensor<128x256xbf16>>
+
+  %pid = block.program_id x
+  %programs = block.num_programs x
+  %tiles_m = arith.ceildivui %m, %c128 : i32
+  %tiles_n = arith.ceildivui %n, %c256 : i32
+  %tiles = arith.muli %tiles_m, %tiles_n : i32
+  %group_tiles = arith.muli %tiles_n, %c8 : i32
+  scf.for %tile = %pid to %tiles step %programs : i32 {
+    // The tile (pm, pn) in grouped order.
+    %group = arith.divui %tile, %group_tiles : i32
+    %first_m = arith.muli %group, %c8 : i32
+    %rows_left = arith.subi %tiles_m, %first_m : i32
+    %group_m = arith.minui %rows_left, %c8 : i32
+    %in_group = arith.remui %tile, %group_tiles : i32
+    %pm_in = arith.remui %in_group, %group_m : i32
+    %pm = arith.addi %first_m, %pm_in : i32
+    %pn = arith.divui %in_group, %group_m : i32
+    %row0 = arith.muli %pm, %c128 : i32
+    %col0 = arith.muli %pn, %c256 : i32
+
+    %acc = scf.for %k0 = %c0 to %k step %c64 iter_args(%sum = %zero) -> (tensor<128x256xf32>) : i32 {
+      %at = block.desc_load %da[%row0, %k0] : !block.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+      %bt = block.desc_load %db[%k0, %col0] : !block.tensordesc<tensor<64x256xbf16>> -> tensor<64x256xbf16>
+      %next = block.dot %at, %bt, %sum : tensor<128x64xbf16>, tensor<64x256xbf16> -> tensor<128x256xf32>
+      scf.yield %next : tensor<128x256xf32>
+    }
+    %out = arith.truncf %acc : tensor<128x256xf32> to tensor<128x256xbf16>
+    block.desc_store %dc[%row0, %col0], %out : !block.tensordesc<tensor<128x256xbf16>>, tensor<128x256xbf16>
+  }
+  return
+}
