@@ -108,11 +108,14 @@ private:
 // and reports the others of its dialect as unsupported.
 LogicalResult compileArithOp(Compiler &compiler, Operation *op);
 LogicalResult compileMathOp(Compiler &compiler, Operation *op);
+LogicalResult compileProgramInstanceOp(Compiler &compiler, Operation *op);
 LogicalResult compileShapeOp(Compiler &compiler, Operation *op);
 LogicalResult compileMemoryOp(Compiler &compiler, Operation *op);
+LogicalResult compileAtomicOp(Compiler &compiler, Operation *op);
 LogicalResult compileCombineOp(Compiler &compiler, Operation *op);
 LogicalResult compileDotOp(Compiler &compiler, Operation *op);
 LogicalResult compileDebugOp(Compiler &compiler, Operation *op);
+LogicalResult compileCastOp(Compiler &compiler, Operation *op);
 LogicalResult compileControlFlowOp(Compiler &compiler, Operation *op);
 LogicalResult compileSharedMemoryOp(Compiler &compiler, Operation *op);
 
