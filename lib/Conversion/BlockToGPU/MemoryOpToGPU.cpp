@@ -1,4 +1,4 @@
-//===- MemoryOpToGPU.cpp - addptr, load, store and pointer casts ----------===//
+//===- MemoryOpToGPU.cpp - addptr, load and store ------------------------===//
 //
 // Each thread accesses the elements it holds. Runs of registers with
 // consecutive elements along the layout's fastest dimension become one
@@ -170,43 +170,12 @@ struct StoreOpToGPU : OpConversionPattern<StoreOp> {
 
   const AxisInfoAnalysis &axisInfo;
 };
-
-/// Pointer casts and bitcasts, register by register.
-template <typename SourceOp>
-struct CastOpToGPU : OpConversionPattern<SourceOp> {
-  using OpConversionPattern<SourceOp>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<SourceOp>::OneToNOpAdaptor;
-
-  LogicalResult
-  matchAndRewrite(SourceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type resultType =
-        convertElementType(*this->getTypeConverter(), op.getType());
-    SmallVector<Value> results;
-    for (Value value : adaptor.getOperands().front())
-      results.push_back(cast(rewriter, op.getLoc(), value, resultType));
-    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
-    return success();
-  }
-
-  static Value cast(OpBuilder &b, Location loc, Value value, Type type) {
-    if (std::is_same_v<SourceOp, PtrToIntOp>)
-      return LLVM::PtrToIntOp::create(b, loc, type, value);
-    if (std::is_same_v<SourceOp, IntToPtrOp>)
-      return LLVM::IntToPtrOp::create(b, loc, type, value);
-    // Pointers are opaque: a pointer bitcast changes nothing.
-    if (value.getType() == type)
-      return value;
-    return arith::BitcastOp::create(b, loc, type, value);
-  }
-};
 } // namespace
 
 void mlir::block::populateMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const AxisInfoAnalysis &axisInfo) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<AddPtrOpToGPU, CastOpToGPU<PtrToIntOp>, CastOpToGPU<IntToPtrOp>,
-               CastOpToGPU<BitcastOp>>(converter, context);
+  patterns.add<AddPtrOpToGPU>(converter, context);
   patterns.add<LoadOpToGPU, StoreOpToGPU>(converter, context, axisInfo);
 }
