@@ -186,13 +186,6 @@ void mlir::block::emitBarrier(OpBuilder &b, Location loc) {
   gpu::BarrierOp::create(b, loc);
 }
 
-bool mlir::block::movesAlongAxisOnly(ArrayRef<int64_t> basis, unsigned axis) {
-  for (auto [d, component] : llvm::enumerate(basis))
-    if (d != axis && component != 0 && basis[axis] != 0)
-      return false;
-  return true;
-}
-
 Value mlir::block::emitGatherBits(OpBuilder &b, Location loc,
                                   ArrayRef<IdBit> bits) {
   Value result = i32Constant(b, loc, 0);

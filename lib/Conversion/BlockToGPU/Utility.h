@@ -74,9 +74,6 @@ void emitBarrier(OpBuilder &b, Location loc);
 SmallVector<Value> emitStructFields(OpBuilder &b, Location loc, Value value,
                                     unsigned numFields);
 
-/// Whether `basis` moves along `axis` only, if at all.
-bool movesAlongAxisOnly(ArrayRef<int64_t> basis, unsigned axis);
-
 /// Bit `from` of the thread id `id`, placed at bit `to`.
 struct IdBit {
   Value id;
