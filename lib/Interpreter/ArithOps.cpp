@@ -63,14 +63,24 @@ struct CeilDivUI {
     return b ? a / b + (a % b != 0) : allOnes;
   }
 };
+/// The signed `W`-bit quotient a / b rounded toward zero (`Round` 0), up
+/// (1) or down (-1). Division by 0 gives all ones; by -1 it wraps for the
+/// smallest value, as the GPU does.
+template <unsigned W, int Round> uint64_t divideSigned(uint64_t a, uint64_t b) {
+  int64_t x = sext<W>(a), y = sext<W>(b);
+  if (y == 0)
+    return allOnes;
+  if (y == -1)
+    return uint64_t(0) - static_cast<uint64_t>(x);
+  int64_t q = x / y, r = x % y;
+  // Truncation dropped r / y, which is positive where r and y have one sign.
+  if (Round != 0 && r != 0 && ((r > 0) == (y > 0)) == (Round > 0))
+    q += Round;
+  return static_cast<uint64_t>(q);
+}
 struct DivSI {
   template <unsigned W> static uint64_t apply(uint64_t a, uint64_t b) {
-    int64_t x = sext<W>(a), y = sext<W>(b);
-    if (y == 0)
-      return allOnes;
-    if (y == -1) // Wraps for the smallest value, as the GPU does.
-      return uint64_t(0) - static_cast<uint64_t>(x);
-    return static_cast<uint64_t>(x / y);
+    return divideSigned<W, 0>(a, b);
   }
 };
 struct RemSI {
@@ -85,28 +95,12 @@ struct RemSI {
 };
 struct CeilDivSI {
   template <unsigned W> static uint64_t apply(uint64_t a, uint64_t b) {
-    int64_t x = sext<W>(a), y = sext<W>(b);
-    if (y == 0)
-      return allOnes;
-    if (y == -1)
-      return uint64_t(0) - static_cast<uint64_t>(x);
-    int64_t q = x / y, r = x % y;
-    if (r != 0 && (r > 0) == (y > 0))
-      ++q;
-    return static_cast<uint64_t>(q);
+    return divideSigned<W, 1>(a, b);
   }
 };
 struct FloorDivSI {
   template <unsigned W> static uint64_t apply(uint64_t a, uint64_t b) {
-    int64_t x = sext<W>(a), y = sext<W>(b);
-    if (y == 0)
-      return allOnes;
-    if (y == -1)
-      return uint64_t(0) - static_cast<uint64_t>(x);
-    int64_t q = x / y, r = x % y;
-    if (r != 0 && (r < 0) != (y < 0))
-      --q;
-    return static_cast<uint64_t>(q);
+    return divideSigned<W, -1>(a, b);
   }
 };
 struct AndI {
