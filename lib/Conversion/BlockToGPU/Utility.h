@@ -74,6 +74,9 @@ void emitBarrier(OpBuilder &b, Location loc);
 SmallVector<Value> emitStructFields(OpBuilder &b, Location loc, Value value,
                                     unsigned numFields);
 
+/// Bit `bit` of the i32 thread id `id`, as the i32 0 or 1.
+Value emitIdBit(OpBuilder &b, Location loc, Value id, unsigned bit);
+
 /// Bit `from` of the thread id `id`, placed at bit `to`.
 struct IdBit {
   Value id;
