@@ -637,8 +637,7 @@ LogicalResult mlir::block::interpreter::detail::compileArithOp(Compiler &c,
       })
       .Case([&](arith::BitcastOp o) {
         // Same bits, same width: a view.
-        c.alias(o.getResult(), c.lookup(o.getIn()));
-        return success();
+        return c.view(o.getResult(), o.getIn());
       })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -17,13 +17,9 @@ using namespace mlir::block::interpreter::detail;
 
 LogicalResult mlir::block::interpreter::detail::compileCastOp(Compiler &c,
                                                               Operation *op) {
-  auto view = [&](Value result, Value source) {
-    c.alias(result, c.lookup(source));
-    return success();
-  };
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](PtrToIntOp o) { return view(o.getResult(), o.getPtr()); })
-      .Case([&](IntToPtrOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](BitcastOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](PtrToIntOp o) { return c.view(o.getResult(), o.getPtr()); })
+      .Case([&](IntToPtrOp o) { return c.view(o.getResult(), o.getSrc()); })
+      .Case([&](BitcastOp o) { return c.view(o.getResult(), o.getSrc()); })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -65,6 +65,13 @@ public:
   SmallVector<SlotId> define(ValueRange values);
   /// Makes `value` share `slot` (see Program.h on views).
   void alias(Value value, SlotId slot) { slotOf[value] = slot; }
+  /// Gives `result` the slot of `source`: an op whose result only
+  /// reinterprets its operand's row-major elements emits nothing (see
+  /// Program.h).
+  LogicalResult view(Value result, Value source) {
+    alias(result, lookup(source));
+    return success();
+  }
   /// Makes `value` a constant with the given element bytes; a scalar in a
   /// batched combiner is repeated for every lane.
   SlotId defineConstant(Value value, ArrayRef<char> bytes);

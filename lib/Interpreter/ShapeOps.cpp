@@ -116,10 +116,8 @@ static LogicalResult emitStridedCopy(Compiler &c, Operation *op,
 static LogicalResult compileBroadcast(Compiler &c, BroadcastOp op) {
   auto src = cast<RankedTensorType>(op.getSrc().getType());
   auto result = cast<RankedTensorType>(op.getType());
-  if (src.getShape() == result.getShape()) {
-    c.alias(op.getResult(), c.lookup(op.getSrc()));
-    return success();
-  }
+  if (src.getShape() == result.getShape())
+    return c.view(op.getResult(), op.getSrc());
   // Operand dimension i is result dimension dims[i] (i itself unless the
   // operand has a lower rank); the others repeat it.
   SmallVector<int32_t> dims(op.getDims().value_or(
@@ -216,10 +214,6 @@ static LogicalResult compileArange(Compiler &c, ArangeOp op) {
 
 LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c,
                                                                Operation *op) {
-  auto view = [&](Value result, Value source) {
-    c.alias(result, c.lookup(source));
-    return success();
-  };
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](ArangeOp o) { return compileArange(c, o); })
       .Case([&](SplatOp o) { return compileSplat(c, o); })
@@ -230,8 +224,10 @@ LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c,
         return compileJoin(c, o, o.getLhs(), o.getRhs());
       })
       .Case([&](SplitOp o) { return compileSplit(c, o); })
-      .Case([&](ExpandDimsOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](ReshapeOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](ConvertLayoutOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](ExpandDimsOp o) { return c.view(o.getResult(), o.getSrc()); })
+      .Case([&](ReshapeOp o) { return c.view(o.getResult(), o.getSrc()); })
+      .Case([&](ConvertLayoutOp o) {
+        return c.view(o.getResult(), o.getSrc());
+      })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -198,10 +198,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
         return success();
       })
       // Products complete at once: the wait passes its value through.
-      .Case([&](DotWaitOp o) {
-        c.alias(o.getResult(), c.lookup(o.getValue()));
-        return success();
-      })
+      .Case([&](DotWaitOp o) { return c.view(o.getResult(), o.getValue()); })
       // An instance runs as one thread with one view of memory, and copies
       // complete at once: barriers, mbarriers and proxy fences order
       // nothing more.
