@@ -564,9 +564,10 @@ static bool isNonNegativeResult(Operation *op,
                                 ArrayRef<const AxisInfo *> operands) {
   auto nonNegative = [&](unsigned i) { return operands[i]->isNonNegative(); };
   return TypeSwitch<Operation *, bool>(op)
-      .Case([](ArangeOp arange) { return arange.getStart() >= 0; })
-      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp, arith::IndexCastUIOp,
-            arith::CmpIOp, arith::ShRUIOp>([](Operation *) { return true; })
+      // The verifier keeps arange's bounds non-negative.
+      .Case<ArangeOp, ProgramIdOp, NumProgramsOp, arith::ExtUIOp,
+            arith::IndexCastUIOp, arith::CmpIOp, arith::ShRUIOp>(
+          [](Operation *) { return true; })
       .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
             ConvertLayoutOp, arith::ExtSIOp, arith::IndexCastOp, arith::ShRSIOp,
             arith::ShLIOp, arith::DivUIOp, arith::RemUIOp, arith::RemSIOp>(

@@ -20,6 +20,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 using namespace mlir;
 using namespace mlir::block::interpreter;
@@ -62,14 +63,24 @@ struct CeilDivUI {
     return b ? a / b + (a % b != 0) : allOnes;
   }
 };
+/// The signed `W`-bit quotient a / b rounded toward zero (`Round` 0), up
+/// (1) or down (-1). Division by 0 gives all ones; by -1 it wraps for the
+/// smallest value, as the GPU does.
+template <unsigned W, int Round> uint64_t divideSigned(uint64_t a, uint64_t b) {
+  int64_t x = sext<W>(a), y = sext<W>(b);
+  if (y == 0)
+    return allOnes;
+  if (y == -1)
+    return uint64_t(0) - static_cast<uint64_t>(x);
+  int64_t q = x / y, r = x % y;
+  // Truncation dropped r / y, which is positive where r and y have one sign.
+  if (Round != 0 && r != 0 && ((r > 0) == (y > 0)) == (Round > 0))
+    q += Round;
+  return static_cast<uint64_t>(q);
+}
 struct DivSI {
   template <unsigned W> static uint64_t apply(uint64_t a, uint64_t b) {
-    int64_t x = sext<W>(a), y = sext<W>(b);
-    if (y == 0)
-      return allOnes;
-    if (y == -1) // Wraps for the smallest value, as the GPU does.
-      return uint64_t(0) - static_cast<uint64_t>(x);
-    return static_cast<uint64_t>(x / y);
+    return divideSigned<W, 0>(a, b);
   }
 };
 struct RemSI {
@@ -84,28 +95,12 @@ struct RemSI {
 };
 struct CeilDivSI {
   template <unsigned W> static uint64_t apply(uint64_t a, uint64_t b) {
-    int64_t x = sext<W>(a), y = sext<W>(b);
-    if (y == 0)
-      return allOnes;
-    if (y == -1)
-      return uint64_t(0) - static_cast<uint64_t>(x);
-    int64_t q = x / y, r = x % y;
-    if (r != 0 && (r > 0) == (y > 0))
-      ++q;
-    return static_cast<uint64_t>(q);
+    return divideSigned<W, 1>(a, b);
   }
 };
 struct FloorDivSI {
   template <unsigned W> static uint64_t apply(uint64_t a, uint64_t b) {
-    int64_t x = sext<W>(a), y = sext<W>(b);
-    if (y == 0)
-      return allOnes;
-    if (y == -1)
-      return uint64_t(0) - static_cast<uint64_t>(x);
-    int64_t q = x / y, r = x % y;
-    if (r != 0 && (r < 0) != (y < 0))
-      --q;
-    return static_cast<uint64_t>(q);
+    return divideSigned<W, -1>(a, b);
   }
 };
 struct AndI {
@@ -198,38 +193,31 @@ static LogicalResult emitIntOp(Compiler &c, Operation *op) {
   return success();
 }
 
-template <arith::CmpIPredicate P> static ExecFn selectCmpI(ElementKind kind) {
-  return visitIntegerWidth(kind, [](auto w) -> ExecFn {
-    constexpr unsigned W = decltype(w)::value;
-    return &execBinary<UIntOf<W>, uint8_t, CmpI<W, P>>;
-  });
+/// Calls `fn(std::integral_constant<Pred, P>)` for the runtime `predicate`
+/// P, one of `Values` (every value of the enum): each predicate instantiates
+/// its own comparison.
+template <typename Pred, unsigned... Values, typename Fn>
+static ExecFn visitPredicate(Pred predicate, Fn &&fn,
+                             std::integer_sequence<unsigned, Values...>) {
+  ExecFn exec = nullptr;
+  ((static_cast<unsigned>(predicate) == Values
+        ? void(exec = fn(std::integral_constant<Pred, Pred(Values)>()))
+        : void()),
+   ...);
+  return exec;
 }
 
 static ExecFn selectCmpI(arith::CmpIPredicate predicate, ElementKind kind) {
-  using Pred = arith::CmpIPredicate;
-  switch (predicate) {
-  case Pred::eq:
-    return selectCmpI<Pred::eq>(kind);
-  case Pred::ne:
-    return selectCmpI<Pred::ne>(kind);
-  case Pred::slt:
-    return selectCmpI<Pred::slt>(kind);
-  case Pred::sle:
-    return selectCmpI<Pred::sle>(kind);
-  case Pred::sgt:
-    return selectCmpI<Pred::sgt>(kind);
-  case Pred::sge:
-    return selectCmpI<Pred::sge>(kind);
-  case Pred::ult:
-    return selectCmpI<Pred::ult>(kind);
-  case Pred::ule:
-    return selectCmpI<Pred::ule>(kind);
-  case Pred::ugt:
-    return selectCmpI<Pred::ugt>(kind);
-  case Pred::uge:
-    return selectCmpI<Pred::uge>(kind);
-  }
-  return nullptr;
+  return visitPredicate(
+      predicate,
+      [&](auto p) {
+        return visitIntegerWidth(kind, [](auto w) -> ExecFn {
+          constexpr unsigned W = decltype(w)::value;
+          return &execBinary<UIntOf<W>, uint8_t, CmpI<W, decltype(p)::value>>;
+        });
+      },
+      std::make_integer_sequence<unsigned,
+                                 arith::getMaxEnumValForCmpIPredicate() + 1>());
 }
 
 //===----------------------------------------------------------------------===//
@@ -343,51 +331,19 @@ static LogicalResult emitFloatOp(Compiler &c, Operation *op) {
   return success();
 }
 
-template <arith::CmpFPredicate P> static ExecFn selectCmpF(ElementKind kind) {
-  return visitFloatKind(kind, [](auto k) -> ExecFn {
-    constexpr ElementKind K = decltype(k)::value;
-    using S = typename FloatTraits<K>::Storage;
-    return &execBinary<S, uint8_t, FloatTest<K, CmpF<P>>>;
-  });
-}
-
 static ExecFn selectCmpF(arith::CmpFPredicate predicate, ElementKind kind) {
-  using Pred = arith::CmpFPredicate;
-  switch (predicate) {
-  case Pred::AlwaysFalse:
-    return selectCmpF<Pred::AlwaysFalse>(kind);
-  case Pred::OEQ:
-    return selectCmpF<Pred::OEQ>(kind);
-  case Pred::OGT:
-    return selectCmpF<Pred::OGT>(kind);
-  case Pred::OGE:
-    return selectCmpF<Pred::OGE>(kind);
-  case Pred::OLT:
-    return selectCmpF<Pred::OLT>(kind);
-  case Pred::OLE:
-    return selectCmpF<Pred::OLE>(kind);
-  case Pred::ONE:
-    return selectCmpF<Pred::ONE>(kind);
-  case Pred::ORD:
-    return selectCmpF<Pred::ORD>(kind);
-  case Pred::UEQ:
-    return selectCmpF<Pred::UEQ>(kind);
-  case Pred::UGT:
-    return selectCmpF<Pred::UGT>(kind);
-  case Pred::UGE:
-    return selectCmpF<Pred::UGE>(kind);
-  case Pred::ULT:
-    return selectCmpF<Pred::ULT>(kind);
-  case Pred::ULE:
-    return selectCmpF<Pred::ULE>(kind);
-  case Pred::UNE:
-    return selectCmpF<Pred::UNE>(kind);
-  case Pred::UNO:
-    return selectCmpF<Pred::UNO>(kind);
-  case Pred::AlwaysTrue:
-    return selectCmpF<Pred::AlwaysTrue>(kind);
-  }
-  return nullptr;
+  return visitPredicate(
+      predicate,
+      [&](auto p) {
+        return visitFloatKind(kind, [](auto k) -> ExecFn {
+          constexpr ElementKind K = decltype(k)::value;
+          using S = typename FloatTraits<K>::Storage;
+          return &execBinary<S, uint8_t,
+                             FloatTest<K, CmpF<decltype(p)::value>>>;
+        });
+      },
+      std::make_integer_sequence<unsigned,
+                                 arith::getMaxEnumValForCmpFPredicate() + 1>());
 }
 
 //===----------------------------------------------------------------------===//
@@ -681,8 +637,7 @@ LogicalResult mlir::block::interpreter::detail::compileArithOp(Compiler &c,
       })
       .Case([&](arith::BitcastOp o) {
         // Same bits, same width: a view.
-        c.alias(o.getResult(), c.lookup(o.getIn()));
-        return success();
+        return c.view(o.getResult(), o.getIn());
       })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -174,15 +174,21 @@ LogicalResult Compiler::compileOp(Operation *op) {
       return emitUnsupported(op, "values of type " + debugString(type) +
                                      " are not supported");
 
-  if (isa<LoadOp, StoreOp, MakeTensorDescOp, DescLoadOp, DescStoreOp,
-          AtomicRMWOp, AtomicCASOp>(op))
+  if (isa<ProgramIdOp, NumProgramsOp>(op))
+    return compileProgramInstanceOp(*this, op);
+  if (isa<AddPtrOp, LoadOp, StoreOp, MakeTensorDescOp, DescLoadOp,
+          DescStoreOp>(op))
     return compileMemoryOp(*this, op);
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return compileAtomicOp(*this, op);
   if (isa<ReduceOp, ScanOp>(op))
     return compileCombineOp(*this, op);
   if (isa<DotOp, blockgpu::DotOp>(op))
     return compileDotOp(*this, op);
   if (isa<PrintOp, AssertOp>(op))
     return compileDebugOp(*this, op);
+  if (isa<PtrToIntOp, IntToPtrOp, BitcastOp>(op))
+    return compileCastOp(*this, op);
   Dialect *dialect = op->getDialect();
   if (isa_and_nonnull<BlockDialect>(dialect))
     return compileShapeOp(*this, op);

@@ -65,6 +65,13 @@ public:
   SmallVector<SlotId> define(ValueRange values);
   /// Makes `value` share `slot` (see Program.h on views).
   void alias(Value value, SlotId slot) { slotOf[value] = slot; }
+  /// Gives `result` the slot of `source`: an op whose result only
+  /// reinterprets its operand's row-major elements emits nothing (see
+  /// Program.h).
+  LogicalResult view(Value result, Value source) {
+    alias(result, lookup(source));
+    return success();
+  }
   /// Makes `value` a constant with the given element bytes; a scalar in a
   /// batched combiner is repeated for every lane.
   SlotId defineConstant(Value value, ArrayRef<char> bytes);
@@ -108,11 +115,14 @@ private:
 // and reports the others of its dialect as unsupported.
 LogicalResult compileArithOp(Compiler &compiler, Operation *op);
 LogicalResult compileMathOp(Compiler &compiler, Operation *op);
+LogicalResult compileProgramInstanceOp(Compiler &compiler, Operation *op);
 LogicalResult compileShapeOp(Compiler &compiler, Operation *op);
 LogicalResult compileMemoryOp(Compiler &compiler, Operation *op);
+LogicalResult compileAtomicOp(Compiler &compiler, Operation *op);
 LogicalResult compileCombineOp(Compiler &compiler, Operation *op);
 LogicalResult compileDotOp(Compiler &compiler, Operation *op);
 LogicalResult compileDebugOp(Compiler &compiler, Operation *op);
+LogicalResult compileCastOp(Compiler &compiler, Operation *op);
 LogicalResult compileControlFlowOp(Compiler &compiler, Operation *op);
 LogicalResult compileSharedMemoryOp(Compiler &compiler, Operation *op);
 /// mbarriers and blockgpu.warp_specialize (BarrierOps.cpp), for

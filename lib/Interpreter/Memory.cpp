@@ -1,6 +1,7 @@
 //===- Memory.cpp - The buffers a run may access --------------------------===//
 
 #include "Memory.h"
+#include "Program.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -89,4 +90,23 @@ std::string Memory::describe(uint64_t address, unsigned size,
   if (address + size > buffer.end)
     return text + ", straddling its end";
   return text;
+}
+
+bool mlir::block::interpreter::detail::failAccess(const Instr &instr,
+                                                  Frame &frame, int64_t lane,
+                                                  uint64_t address,
+                                                  unsigned size,
+                                                  bool uninitialized) {
+  std::string text =
+      uninitialized
+          ? instr.op->name + " in " + frame.describeLane(instr, lane) +
+                " reads memory that nothing has written: "
+          : "out-of-bounds " + instr.op->name + " in " +
+                frame.describeLane(instr, lane) + ": the address is at ";
+  frame.fail(instr,
+             uninitialized ? RunError::Kind::UninitializedRead
+                           : RunError::Kind::OutOfBounds,
+             lane, text);
+  frame.error->message += frame.memory.describe(address, size, *frame.error);
+  return false;
 }

@@ -19,6 +19,9 @@
 
 namespace mlir::block::interpreter::detail {
 
+struct Frame;
+struct Instr;
+
 struct Buffer {
   uint64_t begin = 0;
   uint64_t end = 0;
@@ -76,6 +79,17 @@ inline void markWritten(const Buffer &buffer, uint64_t address, unsigned size) {
   for (unsigned i = 0; i < size; ++i)
     shadow[i] = 1;
 }
+
+/// Finds the buffer of an access unless `cache` already holds it.
+inline bool findBuffer(const Memory &memory, uint64_t address, unsigned size,
+                       BufferCache &cache) {
+  return cache.contains(address) || memory.lookup(address, size, cache);
+}
+
+/// Stops the run at `lane`, whose `size`-byte access at `address` is out of
+/// bounds or (`uninitialized`) reads bytes nothing has written; false.
+bool failAccess(const Instr &instr, Frame &frame, int64_t lane,
+                uint64_t address, unsigned size, bool uninitialized);
 
 } // namespace mlir::block::interpreter::detail
 

@@ -1,14 +1,8 @@
-//===- MemoryOps.cpp - Loads, stores and atomics --------------------------===//
+//===- MemoryOps.cpp - addptr, loads, stores and tensor descriptors -------===//
 //
 // Lanes are visited in row-major order. A masked-off lane touches no
-// memory; a masked-off load lane reads `other`, or 0 when the load has none,
-// and a masked-off atomic lane returns 0. An active lane must lie wholly in
-// a bound buffer, or the run stops.
-//
-// Atomics run the lanes of an instance one after the other, in row-major
-// order, each a plain read-modify-write: kernels with atomics run their
-// instances on one thread, in grid order, so the result is deterministic.
-// atomic_cas compares bit patterns (as the hardware does, also for floats).
+// memory; a masked-off load lane reads `other`, or 0 when the load has none.
+// An active lane must lie wholly in a bound buffer, or the run stops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,30 +22,41 @@ using namespace mlir::block;
 using namespace mlir::block::interpreter;
 using namespace mlir::block::interpreter::detail;
 
-/// Stops the run at `lane`, whose `size`-byte access at `address` is out of
-/// bounds or (`uninitialized`) reads bytes nothing has written.
-LLVM_ATTRIBUTE_NOINLINE static bool failAccess(const Instr &instr, Frame &frame,
-                                               int64_t lane, uint64_t address,
-                                               unsigned size,
-                                               bool uninitialized) {
-  std::string text =
-      uninitialized
-          ? instr.op->name + " in " + frame.describeLane(instr, lane) +
-                " reads memory that nothing has written: "
-          : "out-of-bounds " + instr.op->name + " in " +
-                frame.describeLane(instr, lane) + ": the address is at ";
-  frame.fail(instr,
-             uninitialized ? RunError::Kind::UninitializedRead
-                           : RunError::Kind::OutOfBounds,
-             lane, text);
-  frame.error->message += frame.memory.describe(address, size, *frame.error);
-  return false;
+//===----------------------------------------------------------------------===//
+// Pointers
+//===----------------------------------------------------------------------===//
+
+/// Offsets are signed and count elements of the pointee (`Size` bytes); a
+/// scalar base (`ScalarBase`) is every lane's.
+template <unsigned Width, unsigned Size, bool ScalarBase>
+static bool execAddPtr(const Instr &instr, Frame &frame) {
+  const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
+  const UIntOf<Width> *offset = frame.get<UIntOf<Width>>(instr.operands[1]);
+  uint64_t *result = frame.get<uint64_t>(instr.results[0]);
+  for (int64_t i = 0, n = frame.length(instr); i < n; ++i)
+    result[i] = ptr[ScalarBase ? 0 : i] +
+                static_cast<uint64_t>(sext<Width>(offset[i])) * Size;
+  return true;
 }
 
-/// Finds the buffer of an access unless `cache` already holds it.
-static inline bool findBuffer(Frame &frame, uint64_t address, unsigned size,
-                              BufferCache &cache) {
-  return cache.contains(address) || frame.memory.lookup(address, size, cache);
+static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
+  unsigned size = getElementKindSize(
+      *getElementKind(getPointeeType(op.getPtr().getType())));
+  ElementKind offsetKind = *getElementKind(op.getOffset().getType());
+  bool scalarBase = !isa<RankedTensorType>(op.getPtr().getType()) &&
+                    isa<RankedTensorType>(op.getOffset().getType());
+  ExecFn exec = visitIntegerWidth(offsetKind, [&](auto w) {
+    return visitElementSize(size, [&](auto s) {
+      return scalarBase ? &execAddPtr<decltype(w)::value, decltype(s)::value,
+                                      true>
+                        : &execAddPtr<decltype(w)::value, decltype(s)::value,
+                                      false>;
+    });
+  });
+  Instr &instr = c.emit(op, exec);
+  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getOffset())};
+  instr.results = {c.define(op.getResult())};
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -76,7 +81,7 @@ static bool execLoad(const Instr &instr, Frame &frame) {
       continue;
     }
     uint64_t address = ptr[i];
-    if (LLVM_UNLIKELY(!findBuffer(frame, address, Size, cache)))
+    if (LLVM_UNLIKELY(!findBuffer(frame.memory, address, Size, cache)))
       return failAccess(instr, frame, i, address, Size, false);
     if (LLVM_UNLIKELY(cache.buffer->shadow &&
                       !isWritten(*cache.buffer, address, Size)))
@@ -99,7 +104,7 @@ static bool execStore(const Instr &instr, Frame &frame) {
     if (HasMask && !mask[i])
       continue;
     uint64_t address = ptr[i];
-    if (LLVM_UNLIKELY(!findBuffer(frame, address, Size, cache)))
+    if (LLVM_UNLIKELY(!findBuffer(frame.memory, address, Size, cache)))
       return failAccess(instr, frame, i, address, Size, false);
     std::memcpy(reinterpret_cast<void *>(address), value + i * Size, Size);
     if (LLVM_UNLIKELY(cache.buffer->shadow))
@@ -231,7 +236,7 @@ static bool forEachTileLane(const Instr &instr, Frame &frame, Visit visit,
       outside(lane);
     } else {
       uint64_t address = desc.base() + offset * Size;
-      if (LLVM_UNLIKELY(!findBuffer(frame, address, Size, cache)))
+      if (LLVM_UNLIKELY(!findBuffer(frame.memory, address, Size, cache)))
         return failAccess(instr, frame, lane, address, Size, false);
       if (!visit(lane, address, *cache.buffer))
         return false;
@@ -323,150 +328,14 @@ static LogicalResult compileDescStore(Compiler &c, DescStoreOp op) {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// Atomics
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct AtomicInfo : InstrData {
-  RMWKind kind = RMWKind::add;
-  ElementKind element = ElementKind::I32;
-  bool hasMask = false;
-};
-} // namespace
-
-/// `op(old, value)` on the bit patterns of `element`.
-static uint64_t combineAtomic(RMWKind kind, ElementKind element, uint64_t old,
-                              uint64_t value) {
-  bool is64 = getElementKindSize(element) == 8;
-  auto asSigned = [&](uint64_t bits) {
-    return is64 ? static_cast<int64_t>(bits) : sext<32>(bits);
-  };
-  switch (kind) {
-  case RMWKind::add:
-    return old + value;
-  case RMWKind::fadd:
-    return visitFloatKind(element, [&](auto k) -> uint64_t {
-      using T = FloatTraits<decltype(k)::value>;
-      typename T::Storage a, b;
-      std::memcpy(&a, &old, sizeof(a));
-      std::memcpy(&b, &value, sizeof(b));
-      typename T::Storage sum = T::store(T::load(a) + T::load(b));
-      uint64_t bits = 0;
-      std::memcpy(&bits, &sum, sizeof(sum));
-      return bits;
-    });
-  case RMWKind::max:
-    return asSigned(old) >= asSigned(value) ? old : value;
-  case RMWKind::min:
-    return asSigned(old) <= asSigned(value) ? old : value;
-  case RMWKind::umax:
-    return old >= value ? old : value;
-  case RMWKind::umin:
-    return old <= value ? old : value;
-  case RMWKind::bit_and:
-    return old & value;
-  case RMWKind::bit_or:
-    return old | value;
-  case RMWKind::bit_xor:
-    return old ^ value;
-  case RMWKind::xchg:
-    return value;
-  }
-  return value;
-}
-
-/// The shared lane loop of atomic_rmw and atomic_cas: `update(lane, old)`
-/// gives the new bits of an active lane.
-template <typename Update>
-static bool runAtomicLanes(const Instr &instr, Frame &frame,
-                           const uint8_t *mask, unsigned size, Update update) {
-  const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
-  char *result = frame.get<char>(instr.results[0]);
-  BufferCache cache;
-  for (int64_t i = 0, n = instr.numElements; i < n; ++i) {
-    char *element = result + i * size;
-    if (mask && !mask[i]) {
-      std::memset(element, 0, size);
-      continue;
-    }
-    uint64_t address = ptr[i];
-    if (!findBuffer(frame, address, size, cache))
-      return failAccess(instr, frame, i, address, size, false);
-    if (cache.buffer->shadow && !isWritten(*cache.buffer, address, size))
-      return failAccess(instr, frame, i, address, size, true);
-    void *target = reinterpret_cast<void *>(address);
-    uint64_t old = 0;
-    std::memcpy(&old, target, size);
-    uint64_t updated = update(i, old);
-    std::memcpy(target, &updated, size);
-    std::memcpy(element, &old, size);
-    if (cache.buffer->shadow)
-      markWritten(*cache.buffer, address, size);
-  }
-  return true;
-}
-
-static bool execAtomicRMW(const Instr &instr, Frame &frame) {
-  const auto &info = instr.getData<AtomicInfo>();
-  unsigned size = getElementKindSize(info.element);
-  const char *values = frame.get<char>(instr.operands[1]);
-  const uint8_t *mask =
-      info.hasMask ? frame.get<uint8_t>(instr.operands[2]) : nullptr;
-  return runAtomicLanes(instr, frame, mask, size, [&](int64_t i, uint64_t old) {
-    uint64_t value = readBits(values + i * size, size);
-    return combineAtomic(info.kind, info.element, old, value);
-  });
-}
-
-static bool execAtomicCAS(const Instr &instr, Frame &frame) {
-  const auto &info = instr.getData<AtomicInfo>();
-  unsigned size = getElementKindSize(info.element);
-  const char *compare = frame.get<char>(instr.operands[1]);
-  const char *values = frame.get<char>(instr.operands[2]);
-  return runAtomicLanes(
-      instr, frame, nullptr, size, [&](int64_t i, uint64_t old) {
-        uint64_t expected = readBits(compare + i * size, size);
-        return old == expected ? readBits(values + i * size, size) : old;
-      });
-}
-
-static LogicalResult compileAtomicRMW(Compiler &c, AtomicRMWOp op) {
-  auto &info = c.makeData<AtomicInfo>();
-  info.kind = op.getKind();
-  info.element = kindOf(op.getValue());
-  info.hasMask = bool(op.getMask());
-  Instr &instr = c.emit(op, &execAtomicRMW);
-  instr.data = &info;
-  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getValue())};
-  if (info.hasMask)
-    instr.operands.push_back(c.lookup(op.getMask()));
-  instr.results = {c.define(op.getResult())};
-  c.requireOrder();
-  return success();
-}
-
-static LogicalResult compileAtomicCAS(Compiler &c, AtomicCASOp op) {
-  auto &info = c.makeData<AtomicInfo>();
-  info.element = kindOf(op.getValue());
-  Instr &instr = c.emit(op, &execAtomicCAS);
-  instr.data = &info;
-  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getCmp()),
-                    c.lookup(op.getValue())};
-  instr.results = {c.define(op.getResult())};
-  c.requireOrder();
-  return success();
-}
-
 LogicalResult mlir::block::interpreter::detail::compileMemoryOp(Compiler &c,
                                                                 Operation *op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](AddPtrOp o) { return compileAddPtr(c, o); })
       .Case([&](LoadOp o) { return compileLoad(c, o); })
       .Case([&](StoreOp o) { return compileStore(c, o); })
       .Case([&](MakeTensorDescOp o) { return compileMakeTensorDesc(c, o); })
       .Case([&](DescLoadOp o) { return compileDescLoad(c, o); })
       .Case([&](DescStoreOp o) { return compileDescStore(c, o); })
-      .Case([&](AtomicRMWOp o) { return compileAtomicRMW(c, o); })
-      .Case([&](AtomicCASOp o) { return compileAtomicCAS(c, o); })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

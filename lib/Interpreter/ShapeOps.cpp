@@ -1,4 +1,4 @@
-//===- ShapeOps.cpp - Program ids, shapes and pointers --------------------===//
+//===- ShapeOps.cpp - Creation and shape operations ----------------------===//
 
 #include "Compiler.h"
 #include "Elements.h"
@@ -17,40 +17,6 @@ using namespace mlir::block::interpreter::detail;
 
 static unsigned sizeOf(Value value) {
   return getElementKindSize(*getElementKind(value.getType()));
-}
-
-//===----------------------------------------------------------------------===//
-// Program instance
-//===----------------------------------------------------------------------===//
-
-namespace {
-struct GridDim : InstrData {
-  unsigned dim = 0;
-};
-} // namespace
-
-static bool execProgramId(const Instr &instr, Frame &frame) {
-  unsigned dim = instr.getData<GridDim>().dim;
-  *frame.get<uint32_t>(instr.results[0]) =
-      static_cast<uint32_t>(frame.programId[dim]);
-  return true;
-}
-
-static bool execNumPrograms(const Instr &instr, Frame &frame) {
-  unsigned dim = instr.getData<GridDim>().dim;
-  *frame.get<uint32_t>(instr.results[0]) =
-      static_cast<uint32_t>(frame.grid[dim]);
-  return true;
-}
-
-static LogicalResult emitGridQuery(Compiler &c, Operation *op, ExecFn exec,
-                                   ProgramDim dim) {
-  auto &data = c.makeData<GridDim>();
-  data.dim = static_cast<unsigned>(dim);
-  Instr &instr = c.emit(op, exec);
-  instr.data = &data;
-  instr.results = {c.define(op->getResult(0))};
-  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -150,10 +116,8 @@ static LogicalResult emitStridedCopy(Compiler &c, Operation *op,
 static LogicalResult compileBroadcast(Compiler &c, BroadcastOp op) {
   auto src = cast<RankedTensorType>(op.getSrc().getType());
   auto result = cast<RankedTensorType>(op.getType());
-  if (src.getShape() == result.getShape()) {
-    c.alias(op.getResult(), c.lookup(op.getSrc()));
-    return success();
-  }
+  if (src.getShape() == result.getShape())
+    return c.view(op.getResult(), op.getSrc());
   // Operand dimension i is result dimension dims[i] (i itself unless the
   // operand has a lower rank); the others repeat it.
   SmallVector<int32_t> dims(op.getDims().value_or(
@@ -245,74 +209,25 @@ static LogicalResult compileArange(Compiler &c, ArangeOp op) {
 }
 
 //===----------------------------------------------------------------------===//
-// Pointers
-//===----------------------------------------------------------------------===//
-
-/// Offsets are signed and count elements of the pointee (`Size` bytes); a
-/// scalar base (`ScalarBase`) is every lane's.
-template <unsigned Width, unsigned Size, bool ScalarBase>
-static bool execAddPtr(const Instr &instr, Frame &frame) {
-  const uint64_t *ptr = frame.get<uint64_t>(instr.operands[0]);
-  const UIntOf<Width> *offset = frame.get<UIntOf<Width>>(instr.operands[1]);
-  uint64_t *result = frame.get<uint64_t>(instr.results[0]);
-  for (int64_t i = 0, n = frame.length(instr); i < n; ++i)
-    result[i] = ptr[ScalarBase ? 0 : i] +
-                static_cast<uint64_t>(sext<Width>(offset[i])) * Size;
-  return true;
-}
-
-static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
-  unsigned size = getElementKindSize(
-      *getElementKind(getPointeeType(op.getPtr().getType())));
-  ElementKind offsetKind = *getElementKind(op.getOffset().getType());
-  bool scalarBase = !isa<RankedTensorType>(op.getPtr().getType()) &&
-                    isa<RankedTensorType>(op.getOffset().getType());
-  ExecFn exec = visitIntegerWidth(offsetKind, [&](auto w) {
-    return visitElementSize(size, [&](auto s) {
-      return scalarBase ? &execAddPtr<decltype(w)::value, decltype(s)::value,
-                                      true>
-                        : &execAddPtr<decltype(w)::value, decltype(s)::value,
-                                      false>;
-    });
-  });
-  Instr &instr = c.emit(op, exec);
-  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getOffset())};
-  instr.results = {c.define(op.getResult())};
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // Dispatch
 //===----------------------------------------------------------------------===//
 
 LogicalResult mlir::block::interpreter::detail::compileShapeOp(Compiler &c,
                                                                Operation *op) {
-  auto view = [&](Value result, Value source) {
-    c.alias(result, c.lookup(source));
-    return success();
-  };
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](ProgramIdOp o) {
-        return emitGridQuery(c, o, &execProgramId, o.getDim());
-      })
-      .Case([&](NumProgramsOp o) {
-        return emitGridQuery(c, o, &execNumPrograms, o.getDim());
-      })
       .Case([&](ArangeOp o) { return compileArange(c, o); })
       .Case([&](SplatOp o) { return compileSplat(c, o); })
       .Case([&](BroadcastOp o) { return compileBroadcast(c, o); })
       .Case([&](TransOp o) { return compileTrans(c, o); })
-      .Case([&](AddPtrOp o) { return compileAddPtr(c, o); })
       .Case([&](JoinOp o) { return compileJoin(c, o, o.getLhs(), o.getRhs()); })
       .Case([&](InterleaveOp o) {
         return compileJoin(c, o, o.getLhs(), o.getRhs());
       })
       .Case([&](SplitOp o) { return compileSplit(c, o); })
-      .Case([&](ExpandDimsOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](ReshapeOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](ConvertLayoutOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](BitcastOp o) { return view(o.getResult(), o.getSrc()); })
-      .Case([&](PtrToIntOp o) { return view(o.getResult(), o.getPtr()); })
-      .Case([&](IntToPtrOp o) { return view(o.getResult(), o.getSrc()); })
+      .Case([&](ExpandDimsOp o) { return c.view(o.getResult(), o.getSrc()); })
+      .Case([&](ReshapeOp o) { return c.view(o.getResult(), o.getSrc()); })
+      .Case([&](ConvertLayoutOp o) {
+        return c.view(o.getResult(), o.getSrc());
+      })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -200,10 +200,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
         return success();
       })
       // Products complete at once: the wait passes its value through.
-      .Case([&](DotWaitOp o) {
-        c.alias(o.getResult(), c.lookup(o.getValue()));
-        return success();
-      })
+      .Case([&](DotWaitOp o) { return c.view(o.getResult(), o.getValue()); })
       // An instance runs as one thread with one view of memory, and copies
       // complete at once: barriers and proxy fences order nothing more.
       .Case<gpu::BarrierOp, FenceAsyncSharedOp>([&](Operation *o) {

@@ -130,6 +130,35 @@ mlir::block::getIndexBases(const LinearLayout &layout, StringRef inDim) {
   return bases;
 }
 
+std::optional<SmallVector<unsigned>>
+mlir::block::getAxisBits(const LinearLayout &layout, StringRef inDim,
+                         unsigned dim) {
+  SmallVector<unsigned> bits;
+  for (auto [bit, basis] : llvm::enumerate(layout.getBases(inDim))) {
+    if (basis[dim] == 0)
+      continue;
+    for (auto [d, component] : llvm::enumerate(basis))
+      if (d != dim && component != 0)
+        return std::nullopt;
+    bits.push_back(bit);
+  }
+  return bits;
+}
+
+int64_t mlir::block::packBits(int64_t value, ArrayRef<unsigned> bits) {
+  int64_t packed = 0;
+  for (auto [i, bit] : llvm::enumerate(bits))
+    packed |= ((value >> bit) & 1) << i;
+  return packed;
+}
+
+int64_t mlir::block::spreadBits(int64_t value, ArrayRef<unsigned> bits) {
+  int64_t spread = 0;
+  for (auto [i, bit] : llvm::enumerate(bits))
+    spread |= ((value >> i) & 1) << bit;
+  return spread;
+}
+
 std::optional<LinearLayout>
 mlir::block::getRegisterRelabel(const LinearLayout &from,
                                 const LinearLayout &to) {

@@ -2,23 +2,16 @@
 
 #include "block/Runtime/Compare.h"
 
+#include "Numbers.h"
+
 #include <cmath>
-#include <cstdio>
 
 namespace blockrt {
 
 namespace {
-std::string formatValue(double value) {
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%.9g", value);
-  return buf;
-}
+std::string formatValue(double value) { return formatNumber("%.9g", value); }
 
-std::string formatShort(double value) {
-  char buf[40];
-  std::snprintf(buf, sizeof(buf), "%.3g", value);
-  return buf;
-}
+std::string formatShort(double value) { return formatNumber("%.3g", value); }
 
 bool close(double got, double expected, double rtol, double atol) {
   if (std::isnan(got) || std::isnan(expected))

@@ -5,6 +5,7 @@
 #include "block/Runtime/CudaRuntime.h"
 
 #include "CudaDriver.h"
+#include "Numbers.h"
 #include "block/Runtime/FileIO.h"
 #include "block/Runtime/Json.h"
 
@@ -16,16 +17,10 @@
 namespace blockrt {
 
 namespace {
-std::string formatMs(double ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.4f", ms);
-  return buf;
-}
+std::string formatMs(double ms) { return formatNumber("%.4f", ms); }
 
 std::string formatMiB(uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.1f MiB", bytes / (1024.0 * 1024.0));
-  return buf;
+  return formatNumber("%.1f MiB", bytes / (1024.0 * 1024.0));
 }
 
 double median(std::vector<double> values) {

@@ -35,4 +35,10 @@ std::string formatDouble(double value) {
   return buf;
 }
 
+std::string formatNumber(const char *format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), format, value);
+  return buf;
+}
+
 } // namespace blockrt

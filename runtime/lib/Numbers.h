@@ -22,6 +22,10 @@ ParseDouble parseDouble(std::string_view text, double &value);
 /// The shortest of %.15g, %.16g and %.17g that reads back as `value`.
 std::string formatDouble(double value);
 
+/// `value` as printf's `format` (one conversion of a double, e.g. "%.3g")
+/// writes it.
+std::string formatNumber(const char *format, double value);
+
 } // namespace blockrt
 
 #endif // BLOCK_RUNTIME_LIB_NUMBERS_H

@@ -386,6 +386,28 @@ TEST(TensorLayouts, ReshapingKeepsEachThreadsRowMajorPositions) {
   EXPECT_EQ(reshapeTensor(reshaped, {16, 8}), l);
 }
 
+TEST(TensorLayouts, AxisBitsAreThoseMovingAlongTheAxisOnly) {
+  // 8 x 16 in one warp: registers along the columns, lanes along both;
+  // lane bit 4 moves along both dimensions at once.
+  LinearLayout l = makeDistributedLayout(
+      {8, 16}, {{0, 1}, {0, 2}}, {{0, 4}, {1, 0}, {0, 8}, {2, 0}, {4, 8}},
+      {{0, 0}});
+  EXPECT_EQ(getAxisBits(l, kRegister, 1), (llvm::SmallVector<unsigned>{0, 1}));
+  EXPECT_EQ(getAxisBits(l, kRegister, 0), llvm::SmallVector<unsigned>());
+  EXPECT_EQ(getAxisBits(l, kWarp, 0), llvm::SmallVector<unsigned>());
+  EXPECT_FALSE(getAxisBits(l, kLane, 0).has_value());
+  EXPECT_FALSE(getAxisBits(l, kLane, 1).has_value());
+}
+
+TEST(TensorLayouts, PackingBitsUndoesSpreadingThem) {
+  llvm::SmallVector<unsigned> bits = {1, 4, 2};
+  EXPECT_EQ(spreadBits(0b011, bits), 0b10010);
+  EXPECT_EQ(packBits(0b10010, bits), 0b011);
+  EXPECT_EQ(packBits(0b01101, bits), 0b100);
+  for (int64_t value = 0; value < 8; ++value)
+    EXPECT_EQ(packBits(spreadBits(value, bits), bits), value);
+}
+
 } // namespace
 
 TEST(TensorLayouts, WarpShuffleWhereElementsStayInTheirWarp) {

@@ -72,6 +72,20 @@ int32_t getElementRun(const LinearLayout &layout, unsigned dim);
 llvm::SmallVector<llvm::SmallVector<int64_t>>
 getIndexBases(const LinearLayout &layout, llvm::StringRef inDim);
 
+/// The bits of input `inDim` whose bases move along output dimension `dim`,
+/// lowest first: the register, lane or warp bits a reduction or scan along
+/// `dim` combines across. Nullopt when one of them moves along another
+/// dimension too.
+std::optional<llvm::SmallVector<unsigned>>
+getAxisBits(const LinearLayout &layout, llvm::StringRef inDim, unsigned dim);
+
+/// Id-bit packing: the number whose bit i is bit `bits[i]` of `value`, e.g.
+/// a position along an axis from the id bits that give it.
+int64_t packBits(int64_t value, llvm::ArrayRef<unsigned> bits);
+/// The inverse of packBits: the number whose bit `bits[i]` is bit i of
+/// `value`, the other bits zero.
+int64_t spreadBits(int64_t value, llvm::ArrayRef<unsigned> bits);
+
 /// If every thread holds, in `to`, only elements it holds in `from`, and in
 /// registers that do not depend on the thread, the map from `to`'s registers
 /// to `from`'s (inputs and outputs "register"). Both layouts have the same

@@ -147,6 +147,7 @@ struct ConvertBlockToGPUPass
                                         asyncCopies);
     populateTmaOpToGPUPatterns(converter, patterns);
     populateDebugOpToGPUPatterns(converter, patterns);
+    populateCastOpToGPUPatterns(converter, patterns);
     populateMathToNVVMPatterns(patterns);
 
     ConversionTarget target(*context);

@@ -142,7 +142,7 @@ struct ConstantOpToGPU : OpConversionPattern<arith::ConstantOp> {
     if (dense.getElementType().isInteger(1)) {
       SmallVector<APInt> bytes;
       for (bool bit : dense.getValues<bool>())
-        bytes.push_back(APInt(8, bit));
+        bytes.emplace_back(8, bit);
       flat = DenseElementsAttr::get(flatType, bytes);
     } else {
       flat = dense.reshape(flatType);

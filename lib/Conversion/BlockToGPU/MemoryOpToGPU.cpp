@@ -1,4 +1,4 @@
-//===- MemoryOpToGPU.cpp - addptr, load, store and pointer casts ----------===//
+//===- MemoryOpToGPU.cpp - addptr, load and store ------------------------===//
 //
 // Each thread accesses the elements it holds. Runs of registers with
 // consecutive elements along the layout's fastest dimension become one
@@ -24,22 +24,43 @@ static Type convertElementType(const TypeConverter &converter, Type type) {
   return converter.convertType(getElementTypeOrSelf(type));
 }
 
-/// Elements per access for the accesses of `op` to `ptr`, and the
-/// distribution of the accessed tensor (nullopt for scalars).
-static unsigned getAccessWidth(const AxisInfoAnalysis &axisInfo, Value ptr,
-                               Value mask, Type elementType,
-                               const std::optional<TensorDistribution> &dist) {
-  if (!dist || !elementType.isIntOrFloat())
-    return 1;
-  unsigned contiguous =
-      dist->getContiguousRegisters(dist->getLayoutOrder().front());
-  unsigned maxWidth = std::max(1u, 16 / getMemoryBytes(elementType));
-  unsigned width = axisInfo.getVectorWidth(ptr, mask, contiguous);
-  return std::max(1u, std::min({width, contiguous, maxWidth}));
-}
-
-
 namespace {
+/// How a load or store accesses memory: each thread its registers, in runs
+/// of `width` elements that the axis info proves consecutive and aligned
+/// under a mask uniform over the run (1 for scalars and pointers).
+struct AccessPlan {
+  Type elementType;
+  /// The accessed tensor's distribution; nullopt for a scalar.
+  std::optional<TensorDistribution> dist;
+  unsigned width = 1;
+};
+
+/// The shared part of the load and store patterns.
+template <typename AccessOp>
+struct GlobalAccessOpToGPU : OpConversionPattern<AccessOp> {
+  GlobalAccessOpToGPU(const TypeConverter &converter, MLIRContext *context,
+                      const AxisInfoAnalysis &axisInfo)
+      : OpConversionPattern<AccessOp>(converter, context), axisInfo(axisInfo) {}
+
+  AccessPlan planAccess(AccessOp op) const {
+    Value ptr = op.getPtr();
+    AccessPlan plan;
+    plan.elementType = convertElementType(*this->getTypeConverter(),
+                                          getPointeeType(ptr.getType()));
+    plan.dist = getDistributionOf(ptr.getType());
+    if (!plan.dist || !plan.elementType.isIntOrFloat())
+      return plan;
+    unsigned contiguous =
+        plan.dist->getContiguousRegisters(plan.dist->getLayoutOrder().front());
+    unsigned maxWidth = std::max(1u, 16 / getMemoryBytes(plan.elementType));
+    unsigned width = axisInfo.getVectorWidth(ptr, op.getMask(), contiguous);
+    plan.width = std::max(1u, std::min({width, contiguous, maxWidth}));
+    return plan;
+  }
+
+  const AxisInfoAnalysis &axisInfo;
+};
+
 struct AddPtrOpToGPU : OpConversionPattern<AddPtrOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -64,48 +85,43 @@ struct AddPtrOpToGPU : OpConversionPattern<AddPtrOp> {
   }
 };
 
-struct LoadOpToGPU : OpConversionPattern<LoadOp> {
-  LoadOpToGPU(const TypeConverter &converter, MLIRContext *context,
-              const AxisInfoAnalysis &axisInfo)
-      : OpConversionPattern(converter, context), axisInfo(axisInfo) {}
+struct LoadOpToGPU : GlobalAccessOpToGPU<LoadOp> {
+  using GlobalAccessOpToGPU::GlobalAccessOpToGPU;
 
   LogicalResult
   matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elementType = convertElementType(*typeConverter, op.getType());
-    std::optional<TensorDistribution> dist =
-        getDistributionOf(op.getPtr().getType());
-    unsigned width =
-        getAccessWidth(axisInfo, op.getPtr(), op.getMask(), elementType, dist);
+    AccessPlan access = planAccess(op);
     CacheHints hints{op.getCache(), op.getEvict(), op.getIsVolatile()};
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = adaptor.getMask();
     ValueRange others = adaptor.getOther();
-    SmallVector<unsigned> sameLoad = getSameLoads(op, dist);
+    SmallVector<unsigned> sameLoad = getSameLoads(op, access.dist);
     SmallVector<Value> loaded(ptrs.size()), results(ptrs.size());
-    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += width) {
-      if (dist && !dist->isFirstCopy(reg)) {
-        for (unsigned i = 0; i < width; ++i)
-          results[reg + i] = results[dist->getFirstCopy(reg + i)];
+    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += access.width) {
+      if (access.dist && !access.dist->isFirstCopy(reg)) {
+        for (unsigned i = 0; i < access.width; ++i)
+          results[reg + i] = results[access.dist->getFirstCopy(reg + i)];
         continue;
       }
       Value mask = masks.empty() ? Value() : masks[reg];
       auto sharesRun = [&] {
         return !sameLoad.empty() && sameLoad[reg] != reg &&
-               llvm::all_of(llvm::seq(0u, width), [&](unsigned i) {
+               llvm::all_of(llvm::seq(0u, access.width), [&](unsigned i) {
                  return sameLoad[reg + i] == sameLoad[reg] + i;
                });
       };
       if (sharesRun()) {
-        for (unsigned i = 0; i < width; ++i)
+        for (unsigned i = 0; i < access.width; ++i)
           loaded[reg + i] = loaded[sameLoad[reg] + i];
       } else {
-        SmallVector<Value> run = emitGlobalLoad(rewriter, loc, ptrs[reg],
-                                                elementType, width, mask, hints);
+        SmallVector<Value> run =
+            emitGlobalLoad(rewriter, loc, ptrs[reg], access.elementType,
+                           access.width, mask, hints);
         llvm::copy(run, loaded.begin() + reg);
       }
-      for (unsigned i = 0; i < width; ++i)
+      for (unsigned i = 0; i < access.width; ++i)
         results[reg + i] =
             others.empty()
                 ? loaded[reg + i]
@@ -134,70 +150,30 @@ struct LoadOpToGPU : OpConversionPattern<LoadOp> {
       return {};
     return dist->getBlockRepresentatives(block);
   }
-
-  const AxisInfoAnalysis &axisInfo;
 };
 
-struct StoreOpToGPU : OpConversionPattern<StoreOp> {
-  StoreOpToGPU(const TypeConverter &converter, MLIRContext *context,
-               const AxisInfoAnalysis &axisInfo)
-      : OpConversionPattern(converter, context), axisInfo(axisInfo) {}
+struct StoreOpToGPU : GlobalAccessOpToGPU<StoreOp> {
+  using GlobalAccessOpToGPU::GlobalAccessOpToGPU;
 
   LogicalResult
   matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type elementType = convertElementType(*typeConverter, op.getValue().getType());
-    std::optional<TensorDistribution> dist =
-        getDistributionOf(op.getPtr().getType());
-    unsigned width =
-        getAccessWidth(axisInfo, op.getPtr(), op.getMask(), elementType, dist);
+    AccessPlan access = planAccess(op);
     CacheHints hints{op.getCache(), op.getEvict(), /*isVolatile=*/false};
-    Value owner = emitIsOwner(rewriter, loc, dist);
+    Value owner = emitIsOwner(rewriter, loc, access.dist);
     ValueRange ptrs = adaptor.getPtr();
     ValueRange values = adaptor.getValue();
     ValueRange masks = adaptor.getMask();
-    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += width) {
-      if (dist && !dist->isFirstCopy(reg))
+    for (unsigned reg = 0, e = ptrs.size(); reg < e; reg += access.width) {
+      if (access.dist && !access.dist->isFirstCopy(reg))
         continue;
       Value mask = masks.empty() ? Value() : masks[reg];
-      emitGlobalStore(rewriter, loc, ptrs[reg], values.slice(reg, width),
+      emitGlobalStore(rewriter, loc, ptrs[reg], values.slice(reg, access.width),
                       andPredicates(rewriter, loc, owner, mask), hints);
     }
     rewriter.eraseOp(op);
     return success();
-  }
-
-  const AxisInfoAnalysis &axisInfo;
-};
-
-/// Pointer casts and bitcasts, register by register.
-template <typename SourceOp>
-struct CastOpToGPU : OpConversionPattern<SourceOp> {
-  using OpConversionPattern<SourceOp>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<SourceOp>::OneToNOpAdaptor;
-
-  LogicalResult
-  matchAndRewrite(SourceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type resultType =
-        convertElementType(*this->getTypeConverter(), op.getType());
-    SmallVector<Value> results;
-    for (Value value : adaptor.getOperands().front())
-      results.push_back(cast(rewriter, op.getLoc(), value, resultType));
-    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>{results});
-    return success();
-  }
-
-  static Value cast(OpBuilder &b, Location loc, Value value, Type type) {
-    if (std::is_same_v<SourceOp, PtrToIntOp>)
-      return LLVM::PtrToIntOp::create(b, loc, type, value);
-    if (std::is_same_v<SourceOp, IntToPtrOp>)
-      return LLVM::IntToPtrOp::create(b, loc, type, value);
-    // Pointers are opaque: a pointer bitcast changes nothing.
-    if (value.getType() == type)
-      return value;
-    return arith::BitcastOp::create(b, loc, type, value);
   }
 };
 } // namespace
@@ -206,7 +182,6 @@ void mlir::block::populateMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const AxisInfoAnalysis &axisInfo) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<AddPtrOpToGPU, CastOpToGPU<PtrToIntOp>, CastOpToGPU<IntToPtrOp>,
-               CastOpToGPU<BitcastOp>>(converter, context);
+  patterns.add<AddPtrOpToGPU>(converter, context);
   patterns.add<LoadOpToGPU, StoreOpToGPU>(converter, context, axisInfo);
 }

@@ -193,14 +193,6 @@ public:
   }
 
 private:
-  /// The register number whose bits `bits` are those of `value`.
-  static unsigned spreadBits(unsigned value, ArrayRef<unsigned> bits) {
-    unsigned reg = 0;
-    for (auto [i, bit] : llvm::enumerate(bits))
-      reg |= ((value >> i) & 1) << bit;
-    return reg;
-  }
-
   bool transpose = false;
   SmallVector<unsigned> elementBits, matrixBits, repeatBits;
   /// Per lane the address of the row it passes, per repetition.

@@ -48,13 +48,16 @@ void populateElementwiseOpToGPUPatterns(const TypeConverter &converter,
 /// arange, splat, broadcast, expand_dims, reshape, trans, convert_layout.
 void populateShapeOpToGPUPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
-/// addptr, load, store, pointer casts, bitcast.
+/// addptr, load, store.
 void populateMemoryOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns,
                                    const AxisInfoAnalysis &axisInfo);
 /// atomic_rmw, atomic_cas.
 void populateAtomicOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
+/// ptr_to_int, int_to_ptr, bitcast.
+void populateCastOpToGPUPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
 /// reduce.
 void populateReduceOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
@@ -69,7 +72,6 @@ void populateMmaDotOpToGPUPatterns(const TypeConverter &converter,
                                    RewritePatternSet &patterns);
 void populateWgmmaDotOpToGPUPatterns(const TypeConverter &converter,
                                      RewritePatternSet &patterns);
-/// print, assert.
 /// blockgpu: buffers, local loads and stores, asynchronous copies.
 /// Where `asyncCopies` is false (before sm_80), asynchronous copies complete
 /// at once.
@@ -77,6 +79,7 @@ void populateSharedMemoryOpToGPUPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const AxisInfoAnalysis &axisInfo,
                                          bool asyncCopies);
+/// print, assert.
 void populateDebugOpToGPUPatterns(const TypeConverter &converter,
                                   RewritePatternSet &patterns);
 /// Scalar math as LLVM intrinsics or PTX approximations, not libdevice.

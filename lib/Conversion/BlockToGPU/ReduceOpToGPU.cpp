@@ -12,6 +12,8 @@
 #include "Patterns.h"
 #include "Utility.h"
 
+#include "block/Layout/TensorLayouts.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -49,28 +51,19 @@ static TensorDistribution dropAxis(const TensorDistribution &src,
   });
 }
 
-/// The bits whose bases move along `axis` only; fails for a basis that moves
-/// along the axis and another dimension at once.
-static LogicalResult collectAxisBits(ArrayRef<ElementIndex> bases,
-                                     unsigned axis,
-                                     SmallVectorImpl<unsigned> &bits) {
-  for (auto [bit, basis] : llvm::enumerate(bases)) {
-    if (!movesAlongAxisOnly(basis, axis))
-      return failure();
-    if (basis[axis] != 0)
-      bits.push_back(bit);
-  }
-  return success();
-}
-
 static FailureOr<ReductionPlan> planReduction(ReduceOp op) {
   unsigned axis = op.getAxis();
   TensorDistribution src = getDistribution(op.getSrcs().front().getType());
   ReductionPlan plan{{}, {}, {}, 1, dropAxis(src, axis), {}};
   plan.numResults = plan.result.getNumElements();
-  if (failed(collectAxisBits(src.getLaneBases(), axis, plan.laneBits)) ||
-      failed(collectAxisBits(src.getWarpBases(), axis, plan.warpBits)))
+  std::optional<SmallVector<unsigned>> laneBits =
+      getAxisBits(src.getLinearLayout(), kLane, axis);
+  std::optional<SmallVector<unsigned>> warpBits =
+      getAxisBits(src.getLinearLayout(), kWarp, axis);
+  if (!laneBits || !warpBits)
     return failure();
+  plan.laneBits = std::move(*laneBits);
+  plan.warpBits = std::move(*warpBits);
   for (unsigned reg = 0, e = src.getNumRegisters(); reg < e; ++reg)
     if (src.isFirstCopy(reg))
       plan.groups[plan.result.linearize(plan.result.getRegisterIndex(reg))]

@@ -17,6 +17,8 @@
 #include "Patterns.h"
 #include "Utility.h"
 
+#include "block/Layout/TensorLayouts.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -59,19 +61,13 @@ struct ScanPlan {
   int64_t numRows() const { return rowDist.getNumElements(); }
 
   /// The part of a segment number that repetition `rep` gives.
-  int64_t getRepSegment(int64_t rep) const {
-    int64_t segment = 0;
-    for (auto [i, bit] : llvm::enumerate(repBits))
-      segment |= ((rep >> i) & 1) << bit;
-    return segment;
-  }
+  int64_t getRepSegment(int64_t rep) const { return spreadBits(rep, repBits); }
   /// The part of a segment number that the `t`-th combination of the
   /// thread bits gives.
   int64_t getThreadSegment(int64_t t) const {
-    int64_t segment = 0;
-    for (auto [i, bit] : llvm::enumerate(threadBits))
-      segment |= ((t >> i) & 1) << bit.segmentBit;
-    return segment;
+    return spreadBits(t, llvm::map_to_vector(threadBits, [](SegmentBit bit) {
+                        return bit.segmentBit;
+                      }));
   }
 };
 } // namespace
@@ -81,25 +77,28 @@ struct ScanPlan {
 /// along the axis only.
 static FailureOr<SmallVector<std::pair<IdKind, unsigned>>>
 getAxisBitSources(const TensorDistribution &src, unsigned axis) {
+  const LinearLayout &layout = src.getLinearLayout();
+  std::string axisName = getTensorDimName(axis);
   unsigned numBits = llvm::Log2_64(src.getShape()[axis]);
   SmallVector<std::optional<std::pair<IdKind, unsigned>>> sources(numBits);
-  for (auto [kind, bases] :
-       {std::pair{IdKind::Register, src.getRegisterBases()},
-        {IdKind::Lane, src.getLaneBases()},
-        {IdKind::Warp, src.getWarpBases()}})
-    for (auto [bit, basis] : llvm::enumerate(bases)) {
-      if (!movesAlongAxisOnly(basis, axis))
-        return failure();
-      if (basis[axis] == 0)
-        continue;
-      if (!llvm::isPowerOf2_64(basis[axis]))
+  for (auto [kind, inDim] : {std::pair{IdKind::Register, kRegister},
+                             {IdKind::Lane, kLane},
+                             {IdKind::Warp, kWarp}}) {
+    std::optional<SmallVector<unsigned>> bits =
+        getAxisBits(layout, inDim, axis);
+    if (!bits)
+      return failure();
+    for (unsigned bit : *bits) {
+      int32_t step = layout.getBasis(inDim, bit, axisName);
+      if (!llvm::isPowerOf2_32(step))
         return failure();
       std::optional<std::pair<IdKind, unsigned>> &source =
-          sources[llvm::Log2_64(basis[axis])];
+          sources[llvm::Log2_32(step)];
       if (source)
         return failure();
-      source = {kind, unsigned(bit)};
+      source = {kind, bit};
     }
+  }
   SmallVector<std::pair<IdKind, unsigned>> result;
   for (std::optional<std::pair<IdKind, unsigned>> &source : sources) {
     if (!source)
@@ -157,9 +156,7 @@ static FailureOr<ScanPlan> planScan(ScanOp op) {
     if (table.empty())
       table.assign(plan.numReps(), SmallVector<unsigned>(plan.chunk, 0));
     // The repetition: the register bits of the segment number, packed.
-    int64_t segment = position >> segmentShift, rep = 0;
-    for (auto [i, bit] : llvm::enumerate(plan.repBits))
-      rep |= ((segment >> bit) & 1) << i;
+    int64_t rep = packBits(position >> segmentShift, plan.repBits);
     table[rep][position % plan.chunk] = reg;
   }
   return plan;

@@ -265,11 +265,7 @@ struct ConvertLayoutOpToWarpShuffles : OpConversionPattern<ConvertLayoutOp> {
       int32_t image = shuffle->getBasis(kLane, bit, kLane);
       if (!image)
         continue;
-      Value set = arith::AndIOp::create(
-          rewriter, loc,
-          arith::ShRUIOp::create(rewriter, loc, lane,
-                                 i32Constant(rewriter, loc, bit)),
-          i32Constant(rewriter, loc, 1));
+      Value set = emitIdBit(rewriter, loc, lane, bit);
       sourceLane = arith::XOrIOp::create(
           rewriter, loc, sourceLane,
           arith::MulIOp::create(rewriter, loc, set,

@@ -183,9 +183,7 @@ static void appendIdTerms(OpBuilder &b, Location loc, Value id,
       continue;
     }
     if (!llvm::isPowerOf2_64(c)) {
-      Value set = arith::AndIOp::create(
-          b, loc, arith::ShRUIOp::create(b, loc, id, i32Constant(b, loc, bit)),
-          i32Constant(b, loc, 1));
+      Value set = emitIdBit(b, loc, id, bit);
       terms.push_back(
           arith::MulIOp::create(b, loc, set, i32Constant(b, loc, c)));
       ++bit;

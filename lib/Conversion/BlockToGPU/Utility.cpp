@@ -186,21 +186,18 @@ void mlir::block::emitBarrier(OpBuilder &b, Location loc) {
   gpu::BarrierOp::create(b, loc);
 }
 
-bool mlir::block::movesAlongAxisOnly(ArrayRef<int64_t> basis, unsigned axis) {
-  for (auto [d, component] : llvm::enumerate(basis))
-    if (d != axis && component != 0 && basis[axis] != 0)
-      return false;
-  return true;
+Value mlir::block::emitIdBit(OpBuilder &b, Location loc, Value id,
+                             unsigned bit) {
+  return arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, id, i32Constant(b, loc, bit)),
+      i32Constant(b, loc, 1));
 }
 
 Value mlir::block::emitGatherBits(OpBuilder &b, Location loc,
                                   ArrayRef<IdBit> bits) {
   Value result = i32Constant(b, loc, 0);
   for (IdBit bit : bits) {
-    Value set = arith::AndIOp::create(
-        b, loc,
-        arith::ShRUIOp::create(b, loc, bit.id, i32Constant(b, loc, bit.from)),
-        i32Constant(b, loc, 1));
+    Value set = emitIdBit(b, loc, bit.id, bit.from);
     result = arith::OrIOp::create(
         b, loc, result,
         arith::ShLIOp::create(b, loc, set, i32Constant(b, loc, bit.to)));

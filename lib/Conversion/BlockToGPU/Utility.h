@@ -74,8 +74,8 @@ void emitBarrier(OpBuilder &b, Location loc);
 SmallVector<Value> emitStructFields(OpBuilder &b, Location loc, Value value,
                                     unsigned numFields);
 
-/// Whether `basis` moves along `axis` only, if at all.
-bool movesAlongAxisOnly(ArrayRef<int64_t> basis, unsigned axis);
+/// Bit `bit` of the i32 thread id `id`, as the i32 0 or 1.
+Value emitIdBit(OpBuilder &b, Location loc, Value id, unsigned bit);
 
 /// Bit `from` of the thread id `id`, placed at bit `to`.
 struct IdBit {

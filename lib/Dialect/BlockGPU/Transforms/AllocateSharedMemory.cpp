@@ -183,9 +183,8 @@ struct AllocateSharedMemoryPass
 
   void runOnOperation() override {
     bool failed = false;
-    for (auto kernel : getOperation().getOps<func::FuncOp>())
-      if (block::isKernel(kernel))
-        failed |= mlir::failed(allocateSharedMemory(kernel, maxBytes));
+    for (func::FuncOp kernel : block::getKernels(getOperation()))
+      failed |= mlir::failed(allocateSharedMemory(kernel, maxBytes));
     if (failed)
       signalPassFailure();
   }

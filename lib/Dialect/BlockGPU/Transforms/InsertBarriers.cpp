@@ -352,8 +352,8 @@ namespace {
 struct InsertBarriersPass
     : blockgpu::impl::BlockGPUInsertBarriersBase<InsertBarriersPass> {
   void runOnOperation() override {
-    for (auto kernel : getOperation().getOps<func::FuncOp>())
-      if (block::isKernel(kernel) && !kernel.isExternal())
+    for (func::FuncOp kernel : block::getKernels(getOperation()))
+      if (!kernel.isExternal())
         insertBarriers(kernel);
   }
 };

@@ -75,10 +75,7 @@ public:
   }
 
   int64_t apply(int64_t offset) const {
-    int64_t swizzled = offset;
-    for (auto [i, bit] : llvm::enumerate(sourceBits))
-      swizzled ^= ((offset >> bit) & 1) << (targetBit + i);
-    return swizzled;
+    return offset ^ (block::packBits(offset, sourceBits) << targetBit);
   }
 
   /// Whether the swizzle keeps within each row of `rowElements` and reads
