@@ -30,7 +30,9 @@ cmake -G Ninja -S runtime -B build-rt -DCMAKE_BUILD_TYPE=Release \
 rt=build-rt/bin/block-run-gpu
 
 step "runtime tests on the GPU (block-compiled-*: the bundles against the interpreter)"
-ctest --test-dir build-rt --output-on-failure 2>&1 | tail -3 | tee -a "$log"
+# An mbarrier protocol that hangs must not take the whole call: every GPU
+# run below has a time limit.
+ctest --test-dir build-rt --timeout 60 --output-on-failure 2>&1 | tail -3 | tee -a "$log"
 
 step "launch overhead"
 # A one-instance kernel, so that the GPU keeps up and host time is what is measured.
@@ -44,7 +46,7 @@ g++ -O2 -I"$cuda_root/include" bench/launch_floor.cpp -L"$cuda_root/lib64" -lcud
 
 if [ -f bundles/checks.txt ]; then
   step "examples against the interpreter's outputs (small sizes, tails)"
-  ctest --test-dir build-rt -R '^block-compiled-' 2>&1 | grep -E "Test +#|tests passed" | tee -a "$log"
+  ctest --test-dir build-rt --timeout 60 -R '^block-compiled-' 2>&1 | grep -E "Test +#|tests passed" | tee -a "$log"
 
   # API errors are left out: the runtime probes cuFuncGetParamInfo one index
   # past the last parameter on purpose, to check the kernel has no more.
@@ -54,7 +56,7 @@ if [ -f bundles/checks.txt ]; then
     step "compute-sanitizer $tool"
     while read -r name args; do
       [ -z "$name" ] && continue
-      if eval "compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$out/$tool-$name.txt" 2>&1; then
+      if eval "timeout 120 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$out/$tool-$name.txt" 2>&1; then
         echo "clean $name" | tee -a "$log"
       else
         echo "DIRTY $name (exit $?)"; tail -5 "$out/$tool-$name.txt" | tee -a "$log"
@@ -67,5 +69,5 @@ fi
 bash bench/python.sh "$out" || echo "FAILED: bench/python.sh (see above)"
 
 step "benchmark"
-PYTHONUNBUFFERED=1 python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
+PYTHONUNBUFFERED=1 timeout "${BENCH_TIMEOUT:-480}" python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
   --out "$out" ${BENCH_ARGS:-} 2>&1 | tee -a "$log"
