@@ -141,6 +141,10 @@ ExecFn getLoadExec(ElementKind kind, bool hasMask, bool hasOther);
 /// copy of blockgpu.tma_load): operands the descriptor and the coordinates,
 /// the result the tile.
 ExecFn getDescLoadExec(ElementKind kind);
+/// The function that runs a block.desc_store of `kind` elements (also the
+/// copy of blockgpu.tma_store): operands the descriptor, the coordinates
+/// and the tile.
+ExecFn getDescStoreExec(ElementKind kind);
 /// Appends the instruction of an access to the tile of `desc` at `indices`
 /// (its operands); its lanes are the tile's elements.
 Instr &emitTileAccess(Compiler &c, Operation *op, ExecFn exec, Value desc,

@@ -319,11 +319,16 @@ static LogicalResult compileDescLoad(Compiler &c, DescLoadOp op) {
   return success();
 }
 
+ExecFn mlir::block::interpreter::detail::getDescStoreExec(ElementKind kind) {
+  return visitElementSize(getElementKindSize(kind), [](auto s) -> ExecFn {
+    return &execDescStore<decltype(s)::value>;
+  });
+}
+
 static LogicalResult compileDescStore(Compiler &c, DescStoreOp op) {
-  ExecFn exec = visitElementSize(
-      getElementKindSize(kindOf(op.getValue())),
-      [](auto s) -> ExecFn { return &execDescStore<decltype(s)::value>; });
-  Instr &instr = emitTileAccess(c, op, exec, op.getDesc(), op.getIndices());
+  Instr &instr =
+      emitTileAccess(c, op, getDescStoreExec(kindOf(op.getValue())),
+                     op.getDesc(), op.getIndices());
   instr.operands.push_back(c.lookup(op.getValue()));
   return success();
 }

@@ -173,6 +173,23 @@ static LogicalResult compileTmaLoad(Compiler &c, TmaLoadOp op) {
   return success();
 }
 
+// A copy of the buffer, then the tile as block.desc_store writes it.
+static LogicalResult compileTmaStore(Compiler &c, TmaStoreOp op) {
+  MemDescType src = op.getSrc().getType();
+  int64_t bytes = getBufferBytes(src);
+  Instr &copy = c.emit(op, &execLoadFromBuffer,
+                       op.getDesc().getType().getBlockType());
+  copy.data = &makeCopyInfo(c, bytes);
+  copy.operands = {c.lookup(op.getSrc())};
+  SlotId elements = c.addScratch(bytes);
+  copy.results = {elements};
+  Instr &write = emitTileAccess(
+      c, op, getDescStoreExec(*getElementKind(src.getElementType())),
+      op.getDesc(), op.getIndices());
+  write.operands.push_back(elements);
+  return success();
+}
+
 static LogicalResult compileTokenOp(Compiler &c, Operation *op) {
   c.alias(op->getResult(0), c.addScratch(0));
   c.emit(op, &execNothing);
@@ -189,6 +206,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
       .Case([&](LocalLoadOp o) { return compileLocalLoad(c, o); })
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })
       .Case([&](TmaLoadOp o) { return compileTmaLoad(c, o); })
+      .Case([&](TmaStoreOp o) { return compileTmaStore(c, o); })
       .Case<AsyncCommitGroupOp, AsyncWaitOp>(
           [&](Operation *o) { return compileTokenOp(c, o); })
       // Nothing reads a poison before writing it: zeros will do.

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::block;
@@ -56,6 +57,26 @@ static TileBoxes getTileBoxes(RankedTensorType tile, NVMMALayoutAttr layout) {
   return boxes;
 }
 
+/// Calls `copy` once per slab of the tile of `tile` in `buffer` (a shared
+/// pointer, of NVMMA layout `layout`) at `indices`, with the slab's address
+/// and coordinates, innermost first, as the copy engine takes them.
+static void forEachSlab(OpBuilder &b, Location loc, RankedTensorType tile,
+                        NVMMALayoutAttr layout, Value buffer,
+                        ValueRange indices,
+                        function_ref<void(Value, ValueRange)> copy) {
+  TileBoxes boxes = getTileBoxes(tile, layout);
+  SmallVector<Value> coordinates(llvm::reverse(indices));
+  Value inner = coordinates.front();
+  for (int64_t slab = 0; slab < boxes.slabs; ++slab) {
+    Value address = LLVM::GEPOp::create(
+        b, loc, buffer.getType(), b.getI8Type(), buffer,
+        ValueRange{i32Constant(b, loc, slab * boxes.slabBytes)});
+    coordinates.front() = arith::AddIOp::create(
+        b, loc, inner, i32Constant(b, loc, slab * boxes.slabElements));
+    copy(address, coordinates);
+  }
+}
+
 /// An operand of a tensor map: the index of the kernel argument that gives
 /// it, or its constant value.
 static FailureOr<Attribute> describeMapOperand(Value value, Builder &b) {
@@ -76,10 +97,13 @@ FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
     auto base = dyn_cast<BlockArgument>(desc.getBase());
     NVMMALayoutAttr layout;
     for (Operation *user : desc->getUsers()) {
-      auto copy = dyn_cast<TmaLoadOp>(user);
+      MemDescType buffer =
+          llvm::TypeSwitch<Operation *, MemDescType>(user)
+              .Case([](TmaLoadOp copy) { return copy.getDst().getType(); })
+              .Case([](TmaStoreOp copy) { return copy.getSrc().getType(); })
+              .Default([](Operation *) { return MemDescType(); });
       auto userLayout =
-          copy ? dyn_cast<NVMMALayoutAttr>(copy.getDst().getType().getLayout())
-               : nullptr;
+          buffer ? dyn_cast<NVMMALayoutAttr>(buffer.getLayout()) : nullptr;
       if (!userLayout || (layout && userLayout != layout)) {
         desc.emitOpError("is lowered as a tensor map only when TMA copies "
                          "of one layout are its only users");
@@ -189,30 +213,48 @@ struct TmaLoadOpToGPU : OpConversionPattern<TmaLoadOp> {
   matchAndRewrite(TmaLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    TileBoxes boxes =
-        getTileBoxes(op.getDesc().getType().getBlockType(),
-                     cast<NVMMALayoutAttr>(op.getDst().getType().getLayout()));
     Value leader = emitIsLeader(rewriter, op);
     auto clusterPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 7);
-    // Coordinates innermost first, as the engine takes them.
-    SmallVector<Value> coordinates(llvm::reverse(adaptor.getIndices()));
-    Value inner = coordinates.front();
-    for (int64_t slab = 0; slab < boxes.slabs; ++slab) {
-      Value dst = LLVM::GEPOp::create(
-          rewriter, loc, adaptor.getDst().getType(), rewriter.getI8Type(),
-          adaptor.getDst(),
-          ValueRange{i32Constant(rewriter, loc, slab * boxes.slabBytes)});
-      coordinates.front() = arith::AddIOp::create(
-          rewriter, loc, inner,
-          i32Constant(rewriter, loc, slab * boxes.slabElements));
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          rewriter, loc,
-          LLVM::AddrSpaceCastOp::create(rewriter, loc, clusterPtr, dst),
-          adaptor.getDesc(), coordinates, adaptor.getBarrier(),
-          /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
-          /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
-          /*isCTAOnly=*/false, /*group=*/nullptr, leader);
-    }
+    forEachSlab(
+        rewriter, loc, op.getDesc().getType().getBlockType(),
+        cast<NVMMALayoutAttr>(op.getDst().getType().getLayout()),
+        adaptor.getDst(), adaptor.getIndices(),
+        [&](Value dst, ValueRange coordinates) {
+          NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+              rewriter, loc,
+              LLVM::AddrSpaceCastOp::create(rewriter, loc, clusterPtr, dst),
+              adaptor.getDesc(), coordinates, adaptor.getBarrier(),
+              /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
+              /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+              /*isCTAOnly=*/false, /*group=*/nullptr, leader);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The copies of a tile's slabs from shared memory, then the wait until
+/// they have read it (so that the buffer may be written again).
+struct TmaStoreOpToGPU : OpConversionPattern<TmaStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(TmaStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value leader = emitIsLeader(rewriter, op);
+    forEachSlab(rewriter, loc, op.getDesc().getType().getBlockType(),
+                cast<NVMMALayoutAttr>(op.getSrc().getType().getLayout()),
+                adaptor.getSrc(), adaptor.getIndices(),
+                [&](Value src, ValueRange coordinates) {
+                  NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+                      rewriter, loc, adaptor.getDesc(), src, coordinates,
+                      /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+                      leader);
+                });
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, 0,
+                                         /*read=*/rewriter.getUnitAttr());
     rewriter.eraseOp(op);
     return success();
   }
@@ -256,6 +298,6 @@ struct WaitBarrierOpToGPU : OpConversionPattern<WaitBarrierOp> {
 void mlir::block::populateTmaOpToGPUPatterns(const TypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<MakeTensorDescOpToGPU, InitBarrierOpToGPU, BarrierExpectOpToGPU,
-               TmaLoadOpToGPU, ArriveBarrierOpToGPU, WaitBarrierOpToGPU>(
-      converter, patterns.getContext());
+               TmaLoadOpToGPU, TmaStoreOpToGPU, ArriveBarrierOpToGPU,
+               WaitBarrierOpToGPU>(converter, patterns.getContext());
 }

@@ -4,8 +4,8 @@
 
 // With tma on a chip with wgmma, the tiles of a pipelined loop's wgmma
 // product whose descriptors the runtime can encode stay for the copy
-// engine; every other access becomes pointer operations. Without tma, or on
-// sm_80, every access does.
+// engine, as do stores to such descriptors; every other access becomes
+// pointer operations. Without tma, or on sm_80, every access does.
 
 // CHECK-LABEL: func.func @kept
 // CHECK: %[[DA:.*]] = block.make_tensor_desc %arg0
@@ -14,10 +14,14 @@
 // CHECK: block.desc_load %[[DA]]
 // CHECK: block.desc_load %[[DB]]
 // CHECK: block.dot
+// CHECK: %[[DC:.*]] = block.make_tensor_desc %arg2
+// CHECK: block.desc_store %[[DC]]
 // SM80-LABEL: func.func @kept
 // SM80-NOT: desc_load
 // SM80: block.load
 // SM80: block.load
+// SM80-NOT: desc_store
+// SM80: block.store
 func.func @kept(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32, %k: i32)
     attributes {block.kernel, block.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
@@ -42,6 +46,8 @@ func.func @kept(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, %c: !block.ptr<f32>,
 // the runtime can encode, or no ring to copy into.
 // CHECK-LABEL: func.func @lowered
 // CHECK-NOT: desc_load
+// CHECK-NOT: desc_store
+// CHECK: block.store
 // CHECK: return
 func.func @lowered(%a: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32, %k: i32, %s: i32)
     attributes {block.kernel, block.num_warps = 4 : i32} {
@@ -70,7 +76,8 @@ func.func @lowered(%a: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32, %k: i32, 
     %d = block.dot %at, %t, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
     scf.yield %d : tensor<64x64xf32>
   } {block.num_stages = 1 : i32}
-  %dc = block.make_tensor_desc %c, [%m, %c64], [%c64, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %cmoved = block.addptr %c, %m : !block.ptr<f32>, i32
+  %dc = block.make_tensor_desc %cmoved, [%m, %c64], [%c64, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
   %sum = arith.addf %r1, %r2 : tensor<64x64xf32>
   %all = arith.addf %sum, %r3 : tensor<64x64xf32>
   block.desc_store %dc[%c0, %c0], %all : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>

@@ -92,3 +92,30 @@ func.func @read_only_barrier(%bar: !blockgpu.memdesc<1x1xi64, #bar>, %p: i32) {
   blockgpu.wait_barrier %bar, %p : !blockgpu.memdesc<1x1xi64, #bar>
   return
 }
+
+// -----
+
+func.func @store_coordinates(%d: !block.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                             %buf: !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128>>) {
+  // expected-error @+1 {{takes one coordinate per dimension of its rank-2 tile, but has 3}}
+  blockgpu.tma_store %d[%i, %i, %i], %buf : !block.tensordesc<tensor<128x64xbf16>>, !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128>>
+  return
+}
+
+// -----
+
+func.func @store_shape(%d: !block.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                       %buf: !blockgpu.memdesc<64x64xbf16, #blockgpu.nvmma<swizzle = 128>>) {
+  // expected-error @+1 {{tile}}
+  blockgpu.tma_store %d[%i, %i], %buf : !block.tensordesc<tensor<128x64xbf16>>, !blockgpu.memdesc<64x64xbf16, #blockgpu.nvmma<swizzle = 128>>
+  return
+}
+
+// -----
+
+func.func @store_transposed(%d: !block.tensordesc<tensor<128x64xbf16>>, %i: i32,
+                            %buf: !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>>) {
+  // expected-error @+1 {{the copy engine writes an NVMMA layout that is not transposed}}
+  blockgpu.tma_store %d[%i, %i], %buf : !block.tensordesc<tensor<128x64xbf16>>, !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>>
+  return
+}

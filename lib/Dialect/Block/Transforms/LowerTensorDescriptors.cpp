@@ -157,24 +157,14 @@ bool isKnownAtLaunch(Value value) {
   return matchPattern(value, m_Constant());
 }
 
-/// Whether the copy engine can bring `load`'s tile to the wgmma product
-/// that uses it in a pipelined loop (see the pass's description).
-bool isCopyEngineTile(DescLoadOp load) {
-  auto desc = load.getDesc().getDefiningOp<MakeTensorDescOp>();
-  auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
-  if (!desc || !loop || !load->hasOneUse() || getNumStages(loop) < 2)
-    return false;
-  if (!isKnownAtLaunch(desc.getBase()) ||
+/// Whether a tensor map can describe `desc`: its base, sizes and strides
+/// are known at launch, its innermost stride is 1, and the NVMMA buffer of
+/// its rank-2 tile is one TMA copies.
+bool isTensorMapTile(MakeTensorDescOp desc) {
+  if (!desc || !isKnownAtLaunch(desc.getBase()) ||
       !llvm::all_of(desc.getShape(), isKnownAtLaunch) ||
       !llvm::all_of(desc.getStrides(), isKnownAtLaunch) ||
       !matchPattern(desc.getStrides().back(), m_One()))
-    return false;
-  auto dot = dyn_cast<DotOp>(*load->user_begin());
-  if (!dot || dot->getBlock() != load->getBlock() ||
-      load.getResult() == dot.getAcc())
-    return false;
-  MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
-  if (!mma || !mma.isWgmma())
     return false;
   RankedTensorType tile = desc.getType().getBlockType();
   if (tile.getRank() != 2)
@@ -182,9 +172,32 @@ bool isCopyEngineTile(DescLoadOp load) {
   unsigned bits = tile.getElementTypeBitWidth();
   return blockgpu::getTileCopyProblem(
              tile.getShape(), bits,
-             blockgpu::getWgmmaOperandLayout(load.getContext(), tile.getShape(),
+             blockgpu::getWgmmaOperandLayout(desc.getContext(), tile.getShape(),
                                              bits, /*transposed=*/false))
       .empty();
+}
+
+/// Whether the copy engine can bring `load`'s tile to the wgmma product
+/// that uses it in a pipelined loop (see the pass's description).
+bool isCopyEngineTile(DescLoadOp load) {
+  auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
+  if (!loop || !load->hasOneUse() || getNumStages(loop) < 2 ||
+      !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
+    return false;
+  auto dot = dyn_cast<DotOp>(*load->user_begin());
+  if (!dot || dot->getBlock() != load->getBlock() ||
+      load.getResult() == dot.getAcc())
+    return false;
+  MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
+  return mma && mma.isWgmma();
+}
+
+/// Whether the copy engine can store `store`'s tile: on a chip with wgmma
+/// (the TMA copies of products and stores share that chip's NVMMA layouts).
+bool isCopyEngineStore(DescStoreOp store) {
+  std::optional<TargetChip> chip = getTargetChip(store);
+  return chip && chip->hasWgmma() &&
+         isTensorMapTile(store.getDesc().getDefiningOp<MakeTensorDescOp>());
 }
 
 struct BlockLowerTensorDescriptors
@@ -196,6 +209,9 @@ struct BlockLowerTensorDescriptors
     getOperation().walk([&](Operation *op) {
       if (auto load = dyn_cast<DescLoadOp>(op); load && tma &&
                                                 isCopyEngineTile(load))
+        return;
+      if (auto store = dyn_cast<DescStoreOp>(op); store && tma &&
+                                                  isCopyEngineStore(store))
         return;
       if (isa<DescLoadOp, DescStoreOp>(op))
         accesses.push_back(op);
@@ -226,8 +242,9 @@ struct BlockLowerTensorDescriptors
         desc.erase();
         return;
       }
-      if (llvm::all_of(desc->getUsers(),
-                       [](Operation *user) { return isa<DescLoadOp>(user); }))
+      if (llvm::all_of(desc->getUsers(), [](Operation *user) {
+            return isa<DescLoadOp, DescStoreOp>(user);
+          }))
         return; // Left for the copy engine.
       if (!failed)
         desc->getUses().begin()->getOwner()->emitOpError()

@@ -168,21 +168,34 @@ std::string blockgpu::getTileCopyProblem(ArrayRef<int64_t> shape,
   return "";
 }
 
-LogicalResult TmaLoadOp::verify() {
-  RankedTensorType tile = getDesc().getType().getBlockType();
-  if (static_cast<int64_t>(getIndices().size()) != tile.getRank())
-    return emitOpError() << "takes one coordinate per dimension of its rank-"
-                         << tile.getRank() << " tile, but has "
-                         << getIndices().size();
-  MemDescType dst = getDst().getType();
-  if (failed(verifyMutable(*this, dst)) ||
-      failed(verifySameElements(*this, tile, "tile", dst)))
+/// The rules a TMA copy between `tile` (of a descriptor, with `numIndices`
+/// coordinates) and the buffer `buffer` follows.
+static LogicalResult verifyTileCopy(Operation *op, RankedTensorType tile,
+                                    size_t numIndices, MemDescType buffer) {
+  if (static_cast<int64_t>(numIndices) != tile.getRank())
+    return op->emitOpError() << "takes one coordinate per dimension of its rank-"
+                             << tile.getRank() << " tile, but has "
+                             << numIndices;
+  if (failed(verifySameElements(op, tile, "tile", buffer)))
     return failure();
-  std::string problem = getTileCopyProblem(tile.getShape(),
-                                           dst.getElementBits(), dst.getLayout());
+  std::string problem = getTileCopyProblem(
+      tile.getShape(), buffer.getElementBits(), buffer.getLayout());
   if (!problem.empty())
-    return emitOpError() << "cannot copy into " << Type(dst) << ": " << problem;
+    return op->emitOpError() << "cannot copy " << Type(buffer) << ": "
+                             << problem;
   return success();
+}
+
+LogicalResult TmaLoadOp::verify() {
+  if (failed(verifyMutable(*this, getDst().getType())))
+    return failure();
+  return verifyTileCopy(*this, getDesc().getType().getBlockType(),
+                        getIndices().size(), getDst().getType());
+}
+
+LogicalResult TmaStoreOp::verify() {
+  return verifyTileCopy(*this, getDesc().getType().getBlockType(),
+                        getIndices().size(), getSrc().getType());
 }
 
 /// Whether `type`'s layout is one no wgmma accumulator has: a blocked

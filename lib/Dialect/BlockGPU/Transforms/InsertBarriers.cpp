@@ -169,8 +169,11 @@ namespace {
 /// it (while a loop iterates to its fixed point), a barrier it would insert
 /// still clears the state, so that both walks see the same states.
 /// Whether `op` reads shared memory through the async proxy (a wgmma
-/// product), which sees generic writes only after a proxy fence.
+/// product, a TMA store), which sees generic writes only after a proxy
+/// fence.
 static bool readsThroughAsyncProxy(Operation *op) {
+  if (isa<TmaStoreOp>(op))
+    return true;
   auto dot = dyn_cast<DotOp>(op);
   auto mma =
       dot ? dyn_cast<block::MmaLayoutAttr>(dot.getType().getEncoding()) : nullptr;

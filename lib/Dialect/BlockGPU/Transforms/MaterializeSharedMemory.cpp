@@ -247,6 +247,23 @@ static void materialize(block::DotOp op) {
   op.erase();
 }
 
+/// A tile block-lower-tensor-descriptors left for the copy engine goes
+/// through a buffer in the NVMMA layout TMA reads.
+static void materialize(block::DescStoreOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getValue().getType());
+  auto buffer = MemDescType::get(
+      b.getContext(), type.getShape(), type.getElementType(),
+      getWgmmaOperandLayout(b.getContext(), type.getShape(),
+                            type.getElementTypeBitWidth(),
+                            /*transposed=*/false),
+      /*mutableMemory=*/false);
+  Value staged = LocalAllocOp::create(b, loc, buffer, op.getValue());
+  TmaStoreOp::create(b, loc, op.getDesc(), op.getIndices(), staged);
+  op.erase();
+}
+
 /// Whether every tensor of `op` has a distributed layout that describes it.
 /// Others are left to the layout contract of convert-block-to-gpu, which
 /// refuses them.
@@ -272,8 +289,8 @@ void mlir::blockgpu::materializeSharedMemory(func::FuncOp kernel) {
     if (!hasDistributedLayouts(op))
       return;
     llvm::TypeSwitch<Operation *>(op)
-        .Case<block::ConvertLayoutOp, block::ReshapeOp, block::DotOp>(
-            [](auto o) { materialize(o); });
+        .Case<block::ConvertLayoutOp, block::ReshapeOp, block::DotOp,
+              block::DescStoreOp>([](auto o) { materialize(o); });
   });
 }
 

@@ -52,7 +52,9 @@ def BlockLowerTensorDescriptors
     or b of a wgmma `block.dot` there, of a rank-2 descriptor whose base,
     sizes and strides are kernel arguments or constants (the runtime
     encodes its tensor map from them at launch) and whose rows fill a
-    swizzle's slab (a multiple of 32 bytes).
+    swizzle's slab (a multiple of 32 bytes). A `block.desc_store` to such a
+    descriptor stays too: blockgpu-materialize-shared-memory stages its
+    tile in shared memory, and the copy engine stores it.
 
     ```mlir
     %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
@@ -69,7 +71,7 @@ def BlockLowerTensorDescriptors
   let options = [
     Option<"tma", "tma", "bool", /*default=*/"false",
            "Leave the tiles the copy engine can bring to wgmma products in "
-           "pipelined loops for blockgpu-pipeline-loops">
+           "pipelined loops, and those it can store, for the copy engine">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::blockgpu::BlockGPUDialect"];

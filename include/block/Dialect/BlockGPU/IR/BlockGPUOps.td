@@ -230,6 +230,31 @@ def BlockGPU_TmaLoadOp : BlockGPU_Op<"tma_load",
   let hasVerifier = 1;
 }
 
+def BlockGPU_TmaStoreOp : BlockGPU_Op<"tma_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "copy a buffer into a descriptor's tile with TMA";
+  let description = [{
+    One thread of the program instance (of a `warp_specialize` partition)
+    copies `src` (the tile's shape and element type, in an NVMMA layout
+    that is not transposed: the copy engine reads slabs of the swizzle's
+    width) into the tile of `desc` at `indices`; elements outside the
+    described tensor are not written. The copy reads `src` through the
+    async proxy: its writers fence (`fence_async_shared`) before the
+    barrier that hands it over, and the op returns once the copy has read
+    it, so that the buffer may be written again after a barrier.
+
+    ```mlir
+    blockgpu.tma_store %desc[%row, %col], %buf : !block.tensordesc<tensor<128x256xbf16>>, !blockgpu.memdesc<128x256xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>
+    ```
+  }];
+  let arguments = (ins Block_TensorDesc:$desc, Variadic<I32>:$indices,
+                       Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$src);
+  let assemblyFormat = [{
+    $desc `[` $indices `]` `,` $src attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
 // Waiting also writes the barriers' resource: it acquires what the phase
 // released, which must neither move nor vanish as an unused read would.
 def BlockGPU_WaitBarrierOp : BlockGPU_Op<"wait_barrier",
