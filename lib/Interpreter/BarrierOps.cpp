@@ -35,22 +35,6 @@ using namespace mlir::block::interpreter::detail;
 using namespace mlir::blockgpu;
 
 namespace {
-struct MBarrier;
-} // namespace
-
-namespace mlir::block::interpreter::detail {
-/// What the partitions of one warp_specialize synchronise on.
-struct MBarrierSync {
-  std::mutex mutex;
-  std::condition_variable changed;
-  /// Partitions that have not finished.
-  int live = 2;
-  /// The barriers and parities the waiting partitions wait for.
-  std::vector<std::pair<const MBarrier *, uint16_t>> waits;
-};
-} // namespace mlir::block::interpreter::detail
-
-namespace {
 /// An mbarrier's state, in its 8 bytes: the arrivals and the bytes of
 /// copies its phase still waits for, the arrivals it was initialised with
 /// (at most 32767) and the phase's parity in the top bit.
@@ -73,6 +57,18 @@ struct Transaction : InstrData {
   int32_t arrivals = 0;
 };
 } // namespace
+
+namespace mlir::block::interpreter::detail {
+/// What the partitions of one warp_specialize synchronise on.
+struct MBarrierSync {
+  std::mutex mutex;
+  std::condition_variable changed;
+  /// Partitions that have not finished.
+  int live = 2;
+  /// The barriers and parities the waiting partitions wait for.
+  std::vector<std::pair<const MBarrier *, uint16_t>> waits;
+};
+} // namespace mlir::block::interpreter::detail
 
 /// The barrier an instruction's first operand addresses.
 static MBarrier &getBarrier(const Instr &instr, Frame &frame) {
