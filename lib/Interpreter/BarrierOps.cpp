@@ -171,10 +171,10 @@ static bool execWait(const Instr &instr, Frame &frame) {
 /// The warps that run `op`: its warp_specialize partition's, or the
 /// kernel's.
 static int32_t getArrivingWarps(Operation *op) {
+  if (auto producer = WarpSpecializeOp::getProducerOf(op))
+    return producer.getProducerWarps();
   if (auto split = op->getParentOfType<WarpSpecializeOp>())
-    return split.getProducer().isAncestor(op->getParentRegion())
-               ? split.getProducerWarps()
-               : split.getConsumerWarps();
+    return split.getConsumerWarps();
   auto kernel = op->getParentOfType<func::FuncOp>();
   auto warps = kernel ? kernel->getAttrOfType<IntegerAttr>(
                             BlockDialect::getNumWarpsAttrName())

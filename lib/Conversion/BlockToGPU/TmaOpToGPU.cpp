@@ -146,9 +146,8 @@ FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
 /// warp_specialize partition) that initialises, arms and copies: the first.
 static Value emitIsLeader(OpBuilder &b, Operation *op) {
   int64_t leader = 0;
-  if (auto split = op->getParentOfType<WarpSpecializeOp>();
-      split && split.getProducer().isAncestor(op->getParentRegion()))
-    leader = split.getProducerFirstThread();
+  if (auto producer = WarpSpecializeOp::getProducerOf(op))
+    leader = producer.getProducerFirstThread();
   Location loc = op->getLoc();
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,

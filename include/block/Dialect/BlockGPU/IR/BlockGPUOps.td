@@ -330,6 +330,13 @@ def BlockGPU_WarpSpecializeOp : BlockGPU_Op<"warp_specialize",
   let extraClassDeclaration = [{
     /// The first thread of the producer partition.
     int64_t getProducerFirstThread() { return 32 * getConsumerWarps(); }
+    /// The warp_specialize whose producer partition runs `op`, if any.
+    static WarpSpecializeOp getProducerOf(Operation *op) {
+      auto split = op->getParentOfType<WarpSpecializeOp>();
+      return split && split.getProducer().isAncestor(op->getParentRegion())
+                 ? split
+                 : WarpSpecializeOp();
+    }
     /// Threads of the program instance.
     int64_t getNumThreads() {
       return 32 * (getConsumerWarps() + getProducerWarps());
