@@ -300,6 +300,37 @@ def cases(bundles, runtime, quick, before=None):
             yield tensor_core_case(load(bundle, "matmul_persistent"), bundle, torch.bfloat16,
                                    size // (4 if quick else 1), (128, 256), programs=sms)
 
+    # Attention forward (issue 20): B4 H32 S4096, D 128, bf16, non-causal
+    # and causal, against SDPA with each backend chosen explicitly and
+    # Triton's kernel of the same algorithm; 4 B H S^2 D flops, half causal.
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    batch, heads, seq, d = 4, 32, 4096 // (4 if quick else 1), 128
+    qa, ka, va = (torch.randn(batch * heads, seq, d, device=dev, dtype=torch.bfloat16)
+                  for _ in range(3))
+    oa = torch.empty_like(qa)
+    lse = torch.empty(batch * heads, seq, device=dev)
+    scale = d ** -0.5
+    four = lambda t: t.view(batch, heads, seq, d)
+
+    def sdpa(backend, causal, q=qa, k=ka, v=va):
+        def run():
+            with sdpa_kernel(backend):
+                return torch.nn.functional.scaled_dot_product_attention(
+                    four(q), four(k), four(v), is_causal=causal)
+        return run
+
+    for causal in (False, True):
+        ka_ = load("attention_fwd").prepare((-(-seq // 128), batch * heads),
+                                            qa, ka, va, oa, lse, seq, scale, int(causal))
+        reference = sdpa(SDPBackend.MATH, causal, qa.float(), ka.float(), va.float())
+        yield {"name": f"attention_fwd_d{d}{'_causal' if causal else ''}",
+               "work": 4 * batch * heads * seq * seq * d // (2 if causal else 1),
+               "unit": "TFLOP/s", "ours": ka_,
+               "sdpa_cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, causal),
+               "sdpa_flash": sdpa(SDPBackend.FLASH_ATTENTION, causal),
+               "triton": lambda c=causal: tk.attention_fwd(qa, ka, va, oa, lse, scale, c),
+               "check": lambda k=ka_, r=reference: (k(), rel_error(four(oa), r()))[1]}
+
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)
     dst = torch.empty_like(src)
@@ -328,7 +359,7 @@ def main():
             continue
         if getattr(case.get("ours"), "before", None) is not None:
             case["before"] = case["ours"].before
-        impls = [i for i in ("ours", "before", "torch", "triton") if i in case]
+        impls = [i for i in case if i not in ("name", "work", "unit", "check")]
         err = None
         if "check" in case:
             try:

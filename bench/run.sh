@@ -7,6 +7,9 @@
 # (bench/python.sh), and benchmark ours vs PyTorch vs Triton. Prints the
 # table last.
 #   bash bench/run.sh [out-dir]
+# Narrower runs (same steps, fewer cases): SANITIZE_ONLY=<regex> checks only
+# the bundles whose name matches, SKIP_PYTHON=1 skips bench/python.sh,
+# BENCH_ARGS is passed to bench.py (e.g. "--only matmul").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-${OUT:-bench-out}}
@@ -32,7 +35,9 @@ rt=build-rt/bin/block-run-gpu
 step "runtime tests on the GPU (block-compiled-*: the bundles against the interpreter)"
 # An mbarrier protocol that hangs must not take the whole call: every GPU
 # run below has a time limit.
-ctest --test-dir build-rt --timeout 60 --output-on-failure 2>&1 | tail -3 | tee -a "$log"
+ctest --test-dir build-rt --timeout 60 --output-on-failure > build-rt/ctest-gpu.txt 2>&1
+grep -E "tests passed|\((Failed|Timeout|SEGFAULT|Subprocess aborted)\)" build-rt/ctest-gpu.txt | tee -a "$log"
+grep -q "100% tests passed" build-rt/ctest-gpu.txt || tail -60 build-rt/ctest-gpu.txt | tee -a "$log"
 
 step "launch overhead"
 # A one-instance kernel, so that the GPU keeps up and host time is what is measured.
@@ -56,17 +61,22 @@ if [ -f bundles/checks.txt ]; then
     step "compute-sanitizer $tool"
     while read -r name args; do
       [ -z "$name" ] && continue
-      if eval "timeout 120 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$out/$tool-$name.txt" 2>&1; then
+      [[ -n "${SANITIZE_ONLY:-}" && ! "$name" =~ $SANITIZE_ONLY ]] && continue
+      # Reports stay out of $out (few files come back from the GPU machine);
+      # a dirty one's tail goes into the log.
+      report="build-rt/sanitizer/$tool-$name.txt"
+      mkdir -p build-rt/sanitizer
+      if eval "timeout 120 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$name $args" > "$report" 2>&1; then
         echo "clean $name" | tee -a "$log"
       else
-        echo "DIRTY $name (exit $?)"; tail -5 "$out/$tool-$name.txt" | tee -a "$log"
+        echo "DIRTY $name (exit $?)" | tee -a "$log"; tail -12 "$report" | tee -a "$log"
       fi
     done < bundles/checks.txt
   done
 fi
 
 # The Python package's tests and the PyTorch example (bias + GELU).
-bash bench/python.sh "$out" || echo "FAILED: bench/python.sh (see above)"
+[ -n "${SKIP_PYTHON:-}" ] || bash bench/python.sh "$out" || echo "FAILED: bench/python.sh (see above)"
 
 step "benchmark"
 PYTHONUNBUFFERED=1 timeout "${BENCH_TIMEOUT:-480}" python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \

@@ -149,3 +149,52 @@ def matmul_tc(a, b, c, b_t=False):
     precision = "tf32" if a.dtype == torch.float32 else None
     return matmul(a, b, c, tile=(128, 256, 128 // a.element_size()), num_warps=8,
                   num_stages=4, group=8, b_t=b_t, precision=precision)
+
+
+@triton.jit
+def _attention_fwd(q, k, v, o, lse, seq, qk_scale, CAUSAL: tl.constexpr, D: tl.constexpr,
+                   BM: tl.constexpr, BN: tl.constexpr):
+    # The algorithm of examples/attention_fwd.mlir: 128 query rows a
+    # program, keys in blocks of BN, online softmax in base 2; key blocks
+    # past the diagonal (causal) are not visited, only the diagonal ones
+    # and the ragged last one are masked.
+    m0 = tl.program_id(0) * BM
+    head = tl.program_id(1).to(tl.int64) * seq * D
+    rows = m0 + tl.arange(0, BM)
+    cols = tl.arange(0, D)
+    qt = tl.load(q + head + rows[:, None] * D + cols[None, :], mask=rows[:, None] < seq, other=0.0)
+    acc = tl.zeros([BM, D], dtype=tl.float32)
+    m_i = tl.full([BM], float("-inf"), dtype=tl.float32)
+    l_i = tl.zeros([BM], dtype=tl.float32)
+    unmasked = m0 if CAUSAL else seq // BN * BN
+    end = tl.minimum(m0 + BM, seq) if CAUSAL else seq
+    for n0 in range(0, end, BN):
+        keys = n0 + tl.arange(0, BN)
+        kt = tl.load(k + head + keys[None, :] * D + cols[:, None], mask=keys[None, :] < seq, other=0.0)
+        s = tl.dot(qt, kt)
+        if n0 >= unmasked:
+            keep = keys[None, :] < seq
+            if CAUSAL:
+                keep = keep & (keys[None, :] <= rows[:, None])
+            s = tl.where(keep, s, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(s, 1) * qk_scale)
+        p = tl.math.exp2(s * qk_scale - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        vt = tl.load(v + head + keys[:, None] * D + cols[None, :], mask=keys[:, None] < seq, other=0.0)
+        acc = tl.dot(p.to(vt.dtype), vt, acc * alpha[:, None])
+        m_i = m_new
+    out = acc / l_i[:, None]
+    tl.store(o + head + rows[:, None] * D + cols[None, :], out.to(o.dtype.element_ty),
+             mask=rows[:, None] < seq)
+    tl.store(lse + tl.program_id(1).to(tl.int64) * seq + rows,
+             (m_i + tl.math.log2(l_i)) * 0.6931471805599453, mask=rows < seq)
+
+
+def attention_fwd(q, k, v, o, lse, scale, causal, block_n=64, num_warps=8, num_stages=3):
+    """The peer of examples/attention_fwd.mlir: q, k, v, o [heads, seq, D],
+    lse f32 [heads, seq]; 128 query rows a program, 8 warps."""
+    heads, seq, d = q.shape
+    grid = (triton.cdiv(seq, 128), heads)
+    _attention_fwd[grid](q, k, v, o, lse, seq, scale * 1.4426950408889634, CAUSAL=causal, D=d,
+                         BM=128, BN=block_n, num_warps=num_warps, num_stages=num_stages)

@@ -7,7 +7,8 @@
 // f32 operands are first rounded as the product's precision says (tf32:
 // to nearest tf32, ties away from zero; tf32x3: into two tf32 parts and
 // three products per step). blockgpu.dot computes the same from its buffers
-// (row-major here, see SharedMemoryOps.cpp).
+// (row-major here, see SharedMemoryOps.cpp), a from registers where wgmma
+// reads it there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,8 +72,9 @@ struct DotShape : InstrData {
   /// The operands converted to the compute type, and the sums; for tf32x3
   /// a and b hold the big parts and aSmall and bSmall the small ones.
   SlotId a = 0, b = 0, sums = 0, aSmall = 0, bSmall = 0;
-  /// Whether a and b are buffers (their slots hold addresses).
-  bool buffers = false;
+  /// Whether a and b are buffers (their slots hold addresses); a
+  /// blockgpu.dot may take a in registers.
+  bool aBuffer = false, bBuffer = false;
   DotPrecision precision = DotPrecision::ieee;
 };
 
@@ -105,13 +107,13 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
   using C = typename Dot::C;
   const auto &shape = instr.getData<DotShape>();
   int64_t M = shape.m, N = shape.n, K = shape.k;
-  auto operand = [&](SlotId slot) {
+  auto operand = [&](SlotId slot, bool buffer) {
     using T = typename Dot::InStorage;
-    return shape.buffers ? reinterpret_cast<const T *>(*frame.get<uint64_t>(slot))
-                         : frame.get<T>(slot);
+    return buffer ? reinterpret_cast<const T *>(*frame.get<uint64_t>(slot))
+                  : frame.get<T>(slot);
   };
-  const auto *a = operand(instr.operands[0]);
-  const auto *b = operand(instr.operands[1]);
+  const auto *a = operand(instr.operands[0], shape.aBuffer);
+  const auto *b = operand(instr.operands[1], shape.bBuffer);
   const auto *acc = frame.get<typename Dot::AccStorage>(instr.operands[2]);
   auto *result = frame.get<typename Dot::AccStorage>(instr.results[0]);
   C *as = frame.get<C>(shape.a), *bs = frame.get<C>(shape.b);
@@ -193,7 +195,8 @@ LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
   shape.a = c.addScratch(shape.m * shape.k * computeSize);
   shape.b = c.addScratch(shape.k * shape.n * computeSize);
   shape.sums = c.addScratch(shape.m * shape.n * computeSize);
-  shape.buffers = isa<blockgpu::DotOp>(op);
+  shape.aBuffer = isa<blockgpu::MemDescType>(op->getOperand(0).getType());
+  shape.bBuffer = isa<blockgpu::MemDescType>(op->getOperand(1).getType());
   shape.precision = isa<blockgpu::DotOp>(op)
                         ? cast<blockgpu::DotOp>(op).getPrecision()
                         : cast<DotOp>(op).getPrecision();

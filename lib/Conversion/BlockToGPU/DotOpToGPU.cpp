@@ -263,7 +263,9 @@ private:
 /// The readers of `op`'s operand buffers, or failure.
 static FailureOr<std::pair<StagedOperand, StagedOperand>>
 getStagedOperands(blockgpu::DotOp op, const LinearLayout &acc) {
-  blockgpu::MemDescType aType = op.getA().getType();
+  blockgpu::MemDescType aType = op.getABuffer();
+  if (!aType)
+    return failure();
   int64_t kChunk =
       std::min(aType.getShape()[1], blockgpu::DotOp::kFMAUnrolledSteps);
   FailureOr<StagedOperand> a = StagedOperand::get(aType, 0, acc, kChunk);
@@ -283,7 +285,7 @@ struct DotOpToFMA : OpConversionPattern<blockgpu::DotOp> {
     if (isa<MmaLayoutAttr>(op.getType().getEncoding()))
       return rewriter.notifyMatchFailure(op, "a tensor-core product");
     Location loc = op.getLoc();
-    int64_t k = op.getA().getType().getShape()[1];
+    int64_t k = cast<ShapedType>(op.getA().getType()).getShape()[1];
     int64_t kChunk = std::min(k, blockgpu::DotOp::kFMAUnrolledSteps);
     TensorDistribution accDist = getDistribution(op.getType());
     auto staged = getStagedOperands(op, accDist.getLinearLayout());

@@ -323,14 +323,14 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
       return rewriter.notifyMatchFailure(op, "not an mma.sync product");
     Location loc = op.getLoc();
     ThreadIds ids = emitThreadIds(rewriter, loc);
-    OperandFragments a(rewriter, loc, 0, mma, op.getA().getType(),
+    OperandFragments a(rewriter, loc, 0, mma, op.getABuffer(),
                        adaptor.getA().front(), ids);
     OperandFragments b(rewriter, loc, 1, mma, op.getB().getType(),
                        adaptor.getB().front(), ids);
-    Type operandType = op.getA().getType().getElementType();
+    Type operandType = op.getABuffer().getElementType();
     NVVM::MMATypes multiplicand = *getMultiplicandType(operandType);
     int64_t instrK = 8 * getKWidth(operandType);
-    int64_t k = op.getA().getType().getShape()[1];
+    int64_t k = op.getABuffer().getShape()[1];
 
     // The accumulator's m16 x n8 tiles in this warp, by their origin.
     TensorDistribution accDist = getDistribution(op.getType());
@@ -410,16 +410,16 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
 
 bool mlir::block::isMmaSyncLowerable(blockgpu::DotOp op) {
   auto mma = dyn_cast<MmaLayoutAttr>(op.getType().getEncoding());
-  if (!mma || mma.getVersion() != 2)
+  if (!mma || mma.getVersion() != 2 || !op.getABuffer())
     return false;
-  Type a = op.getA().getType().getElementType();
+  Type a = op.getABuffer().getElementType();
   Type b = op.getB().getType().getElementType();
   if (!isMmaSyncProduct(a, b, op.getType().getElementType()))
     return false;
   // f32 operands go through tf32 only where the program asked for it.
   if (a.isF32() && op.getPrecision() == DotPrecision::ieee)
     return false;
-  ArrayRef<int64_t> aShape = op.getA().getType().getShape();
+  ArrayRef<int64_t> aShape = op.getABuffer().getShape();
   ArrayRef<unsigned> instr = mma.getInstrShape();
   return instr.size() == 3 && instr[2] == 8 * getKWidth(a) &&
          aShape[1] % instr[2] == 0 && aShape[0] % 16 == 0 &&

@@ -2,8 +2,9 @@
 //
 // A product whose accumulator has a #block.mma version 3 layout. Each
 // warpgroup multiplies its m64 x nN tiles of the accumulator with
-// wgmma.mma_async, which reads both operands from their buffers through
-// shared-memory descriptors: the start address of the instruction's tile,
+// wgmma.mma_async, which reads b, and a unless a is in registers (four
+// 32-bit registers of packed pairs per instruction), from their buffers
+// through shared-memory descriptors: the start address of the instruction's tile,
 // the byte distances between its groups of 8 rows or columns (SBO) and
 // between its swizzle-wide slabs (LBO), and the swizzle mode. All of them
 // follow from the buffer's layout (the offsets of the tile's elements), and
@@ -156,9 +157,12 @@ private:
   LinearLayout offsets;
 };
 
-/// What a product's lowering needs of its accumulator and buffers.
+/// What a product's lowering needs of its accumulator and operands.
 struct WgmmaPlan {
+  /// a's buffer, or (a in registers) the register of each element of a
+  /// that lane 0 of warp 0 holds.
   std::optional<WgmmaOperand> a, b;
+  std::map<ElementIndex, unsigned> aRegisterOf;
   int64_t instrN = 0, instrK = 0;
   /// The accumulator's instruction tiles in warpgroup 0, by their first
   /// element.
@@ -170,7 +174,8 @@ struct WgmmaPlan {
     auto mma = dyn_cast<MmaLayoutAttr>(op.getType().getEncoding());
     if (!mma || !mma.isWgmma() || mma.getInstrShape().size() != 3)
       return std::nullopt;
-    Type a = op.getA().getType().getElementType();
+    auto aType = cast<ShapedType>(op.getA().getType());
+    Type a = aType.getElementType();
     if (a != op.getB().getType().getElementType() || !getWgmmaType(a) ||
         !op.getType().getElementType().isF32())
       return std::nullopt;
@@ -179,9 +184,20 @@ struct WgmmaPlan {
     plan.instrK = mma.getInstrShape()[2];
     if (plan.instrK != 16 || plan.instrN % 8 || plan.instrN > 256)
       return std::nullopt;
-    plan.a = WgmmaOperand::get(0, op.getA().getType(), 64, plan.instrK);
+    if (auto registers = dyn_cast<RankedTensorType>(aType)) {
+      if (!blockgpu::isWgmmaRegisterOperand(registers, mma))
+        return std::nullopt;
+      TensorDistribution dist = getDistribution(registers);
+      for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg)
+        plan.aRegisterOf.try_emplace(dist.getRegisterIndex(reg), reg);
+    } else {
+      plan.a = WgmmaOperand::get(0, cast<blockgpu::MemDescType>(aType), 64,
+                                 plan.instrK);
+      if (!plan.a)
+        return std::nullopt;
+    }
     plan.b = WgmmaOperand::get(1, op.getB().getType(), plan.instrN, plan.instrK);
-    if (!plan.a || !plan.b)
+    if (!plan.b)
       return std::nullopt;
     std::optional<TensorDistribution> acc = getDistributionOf(op.getType());
     if (!acc)
@@ -198,18 +214,38 @@ struct WgmmaPlan {
           acc->isFirstCopy(reg))
         plan.origins.push_back(index);
     }
-    // Every warpgroup's every instruction reads what its descriptors say.
-    int64_t k = op.getA().getType().getShape()[1];
+    // Every warpgroup's every instruction reads what its descriptors say,
+    // and a thread holds every element of its fragments of a.
+    int64_t k = aType.getShape()[1];
     for (unsigned group = 0, e = 1u << plan.warpgroupBases.size(); group < e;
          ++group) {
       ElementIndex base = plan.getWarpgroupIndex(group);
       for (ArrayRef<int64_t> origin : plan.origins)
         for (int64_t k0 = 0; k0 < k; k0 += plan.instrK)
-          if (!plan.a->describes(base[0] ^ origin[0], k0) ||
+          if ((plan.a && !plan.a->describes(base[0] ^ origin[0], k0)) ||
               !plan.b->describes(base[1] ^ origin[1], k0))
             return std::nullopt;
     }
+    for (ArrayRef<int64_t> origin : plan.origins)
+      for (int64_t k0 = 0; !plan.a && k0 < k; k0 += plan.instrK)
+        for (const ElementIndex &element : getFragmentElements(origin[0], k0))
+          if (!plan.aRegisterOf.count(element))
+            return std::nullopt;
     return plan;
+  }
+
+  /// The elements of a, in lane 0 of warp 0, of the fragment of the
+  /// instruction at row `m` and step `k`, in the order of its registers'
+  /// halves (the PTX ISA's wgmma A fragment: rows r and r + 8, columns c,
+  /// c + 1, c + 8 and c + 9).
+  static SmallVector<ElementIndex, 8> getFragmentElements(int64_t m,
+                                                          int64_t k) {
+    SmallVector<ElementIndex, 8> elements;
+    for (int64_t column : {0, 8})
+      for (int64_t row : {0, 8})
+        for (int64_t half : {0, 1})
+          elements.push_back({m + row, k + column + half});
+    return elements;
   }
 
   /// The accumulator index of warpgroup `group`'s first element.
@@ -301,35 +337,66 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
   return result;
 }
 
-/// One wgmma.mma_async whose scale-d is `useAcc` (an i1 known only at run
-/// time, which upstream's op cannot take): inline asm in the op's own form.
-static Value emitWgmmaWithUseAcc(OpBuilder &b, Location loc, Type structType,
-                                 unsigned numFields, Value inouts, Value descA,
-                                 Value descB, Value useAcc, int64_t instrN,
-                                 StringRef type, const WgmmaPlan &plan) {
+/// One wgmma.mma_async as inline asm in the instruction's own form, for
+/// what upstream's op cannot take: a scale-d known only at run time
+/// (`scaleD`, an i32), and a in registers (`a`: four i32 of packed pairs;
+/// else a's descriptor).
+static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
+                          unsigned numFields, Value inouts, ValueRange a,
+                          Value descB, Value scaleD, int64_t instrN,
+                          StringRef type, const WgmmaPlan &plan) {
+  auto operand = [](unsigned index) { return "$" + std::to_string(index); };
   std::string fields;
   for (unsigned i = 0; i < numFields; ++i)
-    fields += (i ? ", $" : "$") + std::to_string(i);
+    fields += (i ? ", " : "") + operand(i);
+  unsigned next = numFields;
+  std::string aText, constraints;
+  for (unsigned i = 0; i < numFields; ++i)
+    constraints += "=f,";
+  if (plan.a) {
+    aText = operand(next++);
+    constraints += "l,";
+  } else {
+    for (unsigned i = 0; i < a.size(); ++i) {
+      aText += (i ? ", " : "{") + operand(next++);
+      constraints += "r,";
+    }
+    aText += "}";
+  }
+  std::string bText = operand(next++), scaleText = operand(next++);
+  constraints += "l,r";
+  for (unsigned i = 0; i < numFields; ++i)
+    constraints += "," + std::to_string(i);
   auto transpose = [](NVVM::MMALayout layout, NVVM::MMALayout kMajor) {
     return layout == kMajor ? "0" : "1";
   };
-  std::string ptx =
-      "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(numFields + 2) +
-      ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(instrN) +
-      "k16.f32." + type.str() + "." + type.str() + " {" + fields + "}, $" +
-      std::to_string(numFields) + ", $" + std::to_string(numFields + 1) +
-      ", p, 1, 1, " + transpose(plan.a->getLayout(), NVVM::MMALayout::row) +
-      ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col) + ";\n}";
-  std::string constraints;
-  for (unsigned i = 0; i < numFields; ++i)
-    constraints += "=f,";
-  constraints += "l,l,r";
-  for (unsigned i = 0; i < numFields; ++i)
-    constraints += "," + std::to_string(i);
-  SmallVector<Value> operands{
-      descA, descB, LLVM::ZExtOp::create(b, loc, b.getI32Type(), useAcc)};
+  // Transposing a applies to a buffer only.
+  std::string transposes =
+      (plan.a ? std::string(", ") +
+                    transpose(plan.a->getLayout(), NVVM::MMALayout::row)
+              : "") +
+      ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
+  std::string ptx = "{\n.reg .pred p;\nsetp.ne.b32 p, " + scaleText +
+                    ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+                    std::to_string(instrN) + "k16.f32." + type.str() + "." +
+                    type.str() + " {" + fields + "}, " + aText + ", " + bText +
+                    ", p, 1, 1" + transposes + ";\n}";
+  SmallVector<Value> operands(a.begin(), a.end());
+  operands.push_back(descB);
+  operands.push_back(scaleD);
   llvm::append_range(operands, emitStructFields(b, loc, inouts, numFields));
   return emitInlinePtx(b, loc, structType, operands, ptx, constraints);
+}
+
+/// Two 16-bit values packed into an i32, the first in the low half.
+static Value packPair(OpBuilder &b, Location loc, Value low, Value high) {
+  auto vector = VectorType::get({2}, low.getType());
+  Value pair = LLVM::PoisonOp::create(b, loc, vector);
+  pair = LLVM::InsertElementOp::create(b, loc, pair, low,
+                                       i32Constant(b, loc, 0));
+  pair = LLVM::InsertElementOp::create(b, loc, pair, high,
+                                       i32Constant(b, loc, 1));
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair);
 }
 
 struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
@@ -345,8 +412,8 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
     MLIRContext *context = rewriter.getContext();
     Type i32 = rewriter.getI32Type();
     ThreadIds ids = emitThreadIds(rewriter, loc);
-    NVVM::WGMMATypes type =
-        *getWgmmaType(op.getA().getType().getElementType());
+    NVVM::WGMMATypes type = *getWgmmaType(
+        cast<ShapedType>(op.getA().getType()).getElementType());
 
     struct Buffer {
       const WgmmaOperand &operand;
@@ -359,7 +426,9 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
                     emitWarpgroupOffset(rewriter, loc, operand, opIdx,
                                         plan->warpgroupBases, ids.warp)};
     };
-    Buffer a = buffer(0, *plan->a, adaptor.getA().front());
+    std::optional<Buffer> a;
+    if (plan->a)
+      a.emplace(buffer(0, *plan->a, adaptor.getA().front()));
     Buffer b = buffer(1, *plan->b, adaptor.getB().front());
     auto descriptor = [&](const Buffer &buf, int64_t elementOffset) {
       Value offset = LLVM::XOrOp::create(rewriter, loc, buf.warpgroup,
@@ -381,7 +450,7 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
         context, SmallVector<Type>(numFields, f32));
     auto shape = NVVM::MMAShapeAttr::get(context, 64, plan->instrN,
                                          plan->instrK);
-    int64_t k = op.getA().getType().getShape()[1];
+    int64_t k = cast<ShapedType>(op.getA().getType()).getShape()[1];
     bool startsFromZero = matchPattern(op.getAcc(), m_AnyZeroFloat());
     // use_acc, as the adaptor gives it (a constant one is folded here).
     Value useAcc;
@@ -391,6 +460,24 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
       else
         useAcc = adaptor.getUseAcc().front();
     }
+
+    // a's fragments in registers are packed before the fence: registers
+    // an instruction reads must be written before it (else ptxas waits for
+    // the instructions in flight, C7519).
+    std::map<ElementIndex, SmallVector<Value, 4>> aFragments;
+    for (int64_t k0 = 0; !a && k0 < k; k0 += plan->instrK)
+      for (ArrayRef<int64_t> origin : plan->origins) {
+        SmallVector<Value, 4> &packed = aFragments[{origin[0], k0}];
+        if (!packed.empty())
+          continue;
+        SmallVector<ElementIndex, 8> elements =
+            WgmmaPlan::getFragmentElements(origin[0], k0);
+        for (unsigned i = 0; i < elements.size(); i += 2)
+          packed.push_back(packPair(
+              rewriter, loc,
+              adaptor.getA()[plan->aRegisterOf.at(elements[i])],
+              adaptor.getA()[plan->aRegisterOf.at(elements[i + 1])]));
+      }
 
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t k0 = 0; k0 < k; k0 += plan->instrK) {
@@ -409,18 +496,26 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
           for (auto [i, reg] : llvm::enumerate(regs))
             inouts = LLVM::InsertValueOp::create(rewriter, loc, inouts,
                                                  acc[reg], i);
-        Value descA =
-            descriptor(a, plan->a->elementOffset(origin[0], k0));
         Value descB =
             descriptor(b, plan->b->elementOffset(origin[1], k0));
+        SmallVector<Value, 4> aOperands =
+            a ? SmallVector<Value, 4>{descriptor(
+                    *a, plan->a->elementOffset(origin[0], k0))}
+              : aFragments.at({origin[0], k0});
+        // Upstream's op takes a's descriptor and a constant scale-d only.
+        Value scaleD;
+        if (k0 == 0 && useAcc)
+          scaleD = LLVM::ZExtOp::create(rewriter, loc, i32, useAcc);
+        else if (!a)
+          scaleD = i32Constant(rewriter, loc, fromZero ? 0 : 1);
         Value result =
-            k0 == 0 && useAcc
-                ? emitWgmmaWithUseAcc(rewriter, loc, structType, numFields,
-                                      inouts, descA, descB, useAcc,
-                                      plan->instrN,
-                                      NVVM::stringifyWGMMATypes(type), *plan)
+            scaleD
+                ? emitWgmmaAsm(rewriter, loc, structType, numFields, inouts,
+                               aOperands, descB, scaleD, plan->instrN,
+                               NVVM::stringifyWGMMATypes(type), *plan)
                 : NVVM::WgmmaMmaAsyncOp::create(
-                      rewriter, loc, structType, inouts, descA, descB, shape,
+                      rewriter, loc, structType, inouts, aOperands.front(),
+                      descB, shape,
                       type, type, NVVM::WGMMATypes::f32,
                       fromZero ? NVVM::WGMMAScaleOut::zero
                                : NVVM::WGMMAScaleOut::one,

@@ -140,6 +140,33 @@ def matmul(args):
     save(args.dir, "expected", product64(a, b))
 
 
+def attention(args):
+    """q, k, v ([heads, seq, 128] in --dtype: bfloat16 or float16, normal
+    values so that the softmax has peaks) and, in float64 of those inputs,
+    expected = softmax(q k^T / sqrt(128)) v (causal: key j <= query i) and
+    expected_lse, the rows' natural log-sum-exp."""
+    g = rng(7)
+    shape = (args.heads, args.seq, 128)
+    q, k, v = (g.normal(0, 1, shape).astype(np.float32) for _ in range(3))
+    if args.dtype == "bfloat16":
+        q, k, v = to_bfloat16(q), to_bfloat16(k), to_bfloat16(v)
+        saved = bfloat16_bits
+    else:
+        q, k, v = q.astype(args.dtype), k.astype(args.dtype), v.astype(args.dtype)
+        saved = np.asarray
+    for name, array in [("q", q), ("k", k), ("v", v)]:
+        save(args.dir, name, saved(array))
+    s = np.einsum("hid,hjd->hij", q.astype(np.float64), k.astype(np.float64))
+    s /= math.sqrt(128)
+    if args.causal:
+        s = np.where(np.tri(args.seq, dtype=bool), s, -np.inf)
+    m = s.max(axis=2, keepdims=True)
+    e = np.exp(s - m)
+    total = e.sum(axis=2, keepdims=True)
+    save(args.dir, "expected", (e / total) @ v.astype(np.float64))
+    save(args.dir, "expected_lse", (m + np.log(total)).astype(np.float32))
+
+
 def product64(a, b):
     return a.astype(np.float64) @ b.astype(np.float64)
 
@@ -341,6 +368,7 @@ def main():
         "bias_gelu": (bias_gelu, ["m", "n"]),
         "transpose": (transpose, ["m", "n"]),
         "matmul": (matmul, ["m", "n", "k"]),
+        "attention": (attention, ["heads", "seq", "causal"]),
         "integers": (integers, []),
         "floats": (floats, []),
         "math_functions": (math_functions, []),

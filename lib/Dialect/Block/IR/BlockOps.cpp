@@ -427,6 +427,51 @@ OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
   return reshapeSplat(adaptor.getSrc(), getType());
 }
 
+LoadOp mlir::block::createTransposedLoad(OpBuilder &b, LoadOp load,
+                                        ArrayRef<int32_t> order) {
+  auto transpose = [&](Value value) -> Value {
+    if (!value)
+      return value;
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape;
+    for (int32_t d : order)
+      shape.push_back(type.getDimSize(d));
+    return TransOp::create(b, load.getLoc(),
+                           RankedTensorType::get(shape, type.getElementType()),
+                           value, b.getDenseI32ArrayAttr(order));
+  };
+  auto transposed =
+      LoadOp::create(b, load.getLoc(), transpose(load.getPtr()),
+                     transpose(load.getMask()), transpose(load.getOther()));
+  transposed->setAttrs(load->getAttrDictionary());
+  return transposed;
+}
+
+namespace {
+/// trans(load(p, m, o)) -> load(trans(p), trans(m), trans(o)) where the
+/// load has no other use.
+struct TransposeLoad : OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransOp op,
+                                PatternRewriter &rewriter) const override {
+    auto load = op.getSrc().getDefiningOp<LoadOp>();
+    if (!load || !load->hasOneUse() ||
+        cast<RankedTensorType>(op.getType()).getEncoding() ||
+        cast<RankedTensorType>(load.getType()).getEncoding())
+      return failure();
+    rewriter.setInsertionPoint(load);
+    rewriter.replaceOp(op, createTransposedLoad(rewriter, load, op.getOrder()));
+    rewriter.eraseOp(load);
+    return success();
+  }
+};
+} // namespace
+
+void TransOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<TransposeLoad>(context);
+}
+
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();

@@ -763,7 +763,13 @@ private:
         if (!isTensor(result))
           continue;
         DistributedLayoutAttr layout = fixedLayouts[i++];
-        if (layout && layout != layouts.lookup(result))
+        DistributedLayoutAttr current = layouts.lookup(result);
+        // A layout written another way (#block.linear for a slice) stays.
+        ArrayRef<int64_t> shape =
+            cast<RankedTensorType>(result.getType()).getShape();
+        if (layout && layout != current &&
+            !(current && current.toLinearLayout(shape) ==
+                             layout.toLinearLayout(shape)))
           resultLayouts[result] = layout;
       }
     });

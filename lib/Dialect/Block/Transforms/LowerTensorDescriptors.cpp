@@ -130,8 +130,19 @@ LogicalResult lowerLoad(DescLoadOp load, CreatedOps &created) {
       b, loc,
       DenseElementsAttr::get(tileType,
                              b.getZeroAttr(tileType.getElementType())));
-  Value value = LoadOp::create(b, loc, tile.pointers, tile.inside, zeros);
-  load.replaceAllUsesWith(value);
+  auto value = LoadOp::create(b, loc, tile.pointers, tile.inside, zeros);
+  // A tile read transposed (an operand k-major in memory, as K in QK^T)
+  // is loaded transposed, as canonicalisation would do.
+  if (load->hasOneUse())
+    if (auto trans = dyn_cast<TransOp>(*load->user_begin())) {
+      trans.replaceAllUsesWith(
+          createTransposedLoad(b, value, trans.getOrder()).getResult());
+      trans.erase();
+      value.erase();
+      load.erase();
+      return success();
+    }
+  load.replaceAllUsesWith(value.getResult());
   load.erase();
   return success();
 }

@@ -13,6 +13,7 @@
 #include "block/Layout/TensorLayouts.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -223,14 +224,32 @@ static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand) {
   return LocalAllocOp::create(b, loc, buffer, operand);
 }
 
+/// Stages `operand` of `dot` with `stage`: before the product, or after its
+/// definition where a loop around the product does not change it (Q in
+/// attention), so that the loop reads one copy.
+template <typename Stage>
+static Value stageOperand(OpBuilder &b, block::DotOp dot, Value operand,
+                          Stage stage) {
+  OpBuilder::InsertionGuard guard(b);
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  if (loop && loop.isDefinedOutsideOfLoop(operand))
+    b.setInsertionPointAfterValue(operand);
+  return stage(b, dot.getLoc(), operand);
+}
+
 static void materialize(block::DotOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value a, bStaged;
   if (auto mma = dyn_cast<block::MmaLayoutAttr>(op.getType().getEncoding())) {
     auto stage = mma.isWgmma() ? stageWgmmaOperand : stageMmaOperand;
-    a = stage(b, loc, op.getA());
-    bStaged = stage(b, loc, op.getB());
+    // An a whose threads already hold wgmma's fragments (an earlier
+    // product's accumulator, rounded) stays in registers.
+    a = isWgmmaRegisterOperand(cast<RankedTensorType>(op.getA().getType()),
+                               mma)
+            ? op.getA()
+            : stageOperand(b, op, op.getA(), stage);
+    bStaged = stageOperand(b, op, op.getB(), stage);
   } else {
     LinearLayout acc = getLayout(op.getType());
     int64_t kChunk =

@@ -27,6 +27,13 @@ LogicalResult verifyDotOperands(Operation *op, ShapedType a, ShapedType b,
 /// operations. Canonicalisation has them; passes that run before it on
 /// their own (block-assign-layouts) apply them first.
 void populateShortFormPatterns(RewritePatternSet &patterns);
+
+/// `load` of the transposed pointers (and mask and `other`), which is the
+/// transposition of `load`'s result by `order`: the load of a transposed
+/// tile keeps the addresses contiguous along the dimension they are (a
+/// layout then reads along it, a staged operand copies it as it is
+/// stored). Tensors without layouts only.
+LoadOp createTransposedLoad(OpBuilder &b, LoadOp load, ArrayRef<int32_t> order);
 } // namespace mlir::block
 
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H

@@ -152,6 +152,10 @@ def Block_TransOp : Block_Op<"trans", [Pure, SameOperandsAndResultElementType]> 
   let description = [{
     Result dimension `i` is operand dimension `order[i]`.
 
+    Canonicalisation makes the transposition of a load (its only use) a
+    load of the transposed pointers, so that the tile is read, and staged
+    for a product, along the dimension its addresses are contiguous in.
+
     ```mlir
     %t = block.trans %x [1, 0] : tensor<32x64xf32> -> tensor<64x32xf32>
     ```
@@ -161,6 +165,7 @@ def Block_TransOp : Block_Op<"trans", [Pure, SameOperandsAndResultElementType]> 
   let assemblyFormat = "$src $order attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_ConvertLayoutOp : Block_Op<"convert_layout", [Pure,

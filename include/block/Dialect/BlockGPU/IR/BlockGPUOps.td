@@ -382,6 +382,12 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     a loop whose accumulator starts at zero passes false on its first
     iteration instead of materialising the zeros.
 
+    A wgmma product may take `a` in registers instead: a 16-bit tensor
+    whose threads hold wgmma's A fragments (its layout relabels registers of
+    `#block.dot_operand<0, acc layout, kWidth = 2>`), such as the rounded
+    accumulator of an earlier product whose warps are all along M (P in
+    attention's P V).
+
     An `async` product (wgmma accumulators only) returns while it still
     runs: its result may feed the accumulator of the next async product,
     and anything else reads it through a `blockgpu.dot_wait` that covers
@@ -392,7 +398,8 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     ```
   }];
   let arguments = (ins
-    Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$a,
+    Arg<AnyTypeOf<[BlockGPU_MemDesc, Block_Tensor]>, "",
+        [MemRead<BlockGPU_SharedMemory>]>:$a,
     Arg<BlockGPU_MemDesc, "", [MemRead<BlockGPU_SharedMemory>]>:$b,
     Block_Tensor:$acc,
     Optional<I1>:$useAcc,
@@ -410,6 +417,9 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     /// Steps of k the FMA path unrolls: its buffers' swizzles stay within
     /// a chunk of that many rows of k.
     static constexpr int64_t kFMAUnrolledSteps = 32;
+
+    /// `a`'s buffer, or null where `a` is in registers (a tensor).
+    MemDescType getABuffer() { return ::llvm::dyn_cast<MemDescType>(getA().getType()); }
   }];
 }
 
