@@ -73,3 +73,39 @@ func.func @async(%x: bf16, %p: !block.ptr<f32>, %use: i1) attributes {block.kern
   return
 }
 }
+
+// -----
+
+// A chained product: the rounded accumulator of the first product holds
+// wgmma's A fragments, so the second reads a from registers. Each step's
+// four 32-bit registers (pairs of bf16, in the ISA's order) are packed
+// before wgmma.fence, and each instruction is the register-A form in inline
+// asm (no NVVM op takes a in registers): a's registers, b's descriptor,
+// scale-d from a register (1: the first product's sums are the
+// accumulator), and only b's transpose flag (n-major b: 1).
+#WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#AK = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#BN = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @register_a
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-COUNT-16: llvm.bitcast %{{.+}} : vector<2xbf16> to i32
+// CHECK-NOT: llvm.bitcast
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NOT: llvm.bitcast
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $37, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {$0, {{.*}}, $31}, {$32, $33, $34, $35}, $36, p, 1, 1, 1;\0A}", "{{(=f,)+}}r,r,r,r,l,r,0,1,{{.*}},31"
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+module attributes {block.target = "sm_90a"} {
+func.func @register_a(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %a = block.splat %x : tensor<64x64xbf16, #AK>
+  %b = block.splat %x : tensor<64x64xbf16, #BN>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %s = block.dot %a, %b, %z : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+  %pb = arith.truncf %s : tensor<64x64xf32, #WG> to tensor<64x64xbf16, #WG>
+  %o = block.dot %pb, %b, %s : tensor<64x64xbf16, #WG>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+  %ps = block.splat %p : tensor<64x64x!block.ptr<f32>, #WG>
+  block.store %ps, %o : tensor<64x64x!block.ptr<f32>, #WG>
+  return
+}
+}

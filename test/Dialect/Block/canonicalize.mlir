@@ -174,3 +174,28 @@ func.func @reshape_chain(%x: tensor<64xf32>) -> tensor<4x16xf32> {
   %b = block.reshape %a : tensor<8x8xf32> -> tensor<4x16xf32>
   return %b : tensor<4x16xf32>
 }
+
+// -----
+
+// A transposed load is a load of the transposed pointers, mask and other.
+// CHECK-LABEL: func.func @transposed_load
+// CHECK-DAG: %[[P:.+]] = block.trans %arg0 [1, 0] : tensor<16x32x!block.ptr<bf16>> -> tensor<32x16x!block.ptr<bf16>>
+// CHECK-DAG: %[[M:.+]] = block.trans %arg1 [1, 0] : tensor<16x32xi1> -> tensor<32x16xi1>
+// CHECK-DAG: %[[O:.+]] = block.trans %arg2 [1, 0] : tensor<16x32xbf16> -> tensor<32x16xbf16>
+// CHECK: %[[L:.+]] = block.load %[[P]] mask %[[M]] other %[[O]] cache = cg : tensor<32x16x!block.ptr<bf16>>
+// CHECK-NEXT: return %[[L]]
+func.func @transposed_load(%p: tensor<16x32x!block.ptr<bf16>>, %m: tensor<16x32xi1>, %o: tensor<16x32xbf16>) -> tensor<32x16xbf16> {
+  %x = block.load %p mask %m other %o cache = cg : tensor<16x32x!block.ptr<bf16>>
+  %t = block.trans %x [1, 0] : tensor<16x32xbf16> -> tensor<32x16xbf16>
+  return %t : tensor<32x16xbf16>
+}
+
+// A load with another use stays (the transposition would load twice).
+// CHECK-LABEL: func.func @transposed_load_used_twice
+// CHECK: %[[L:.+]] = block.load %arg0 : tensor<16x32x!block.ptr<bf16>>
+// CHECK: block.trans %[[L]]
+func.func @transposed_load_used_twice(%p: tensor<16x32x!block.ptr<bf16>>) -> (tensor<32x16xbf16>, tensor<16x32xbf16>) {
+  %x = block.load %p : tensor<16x32x!block.ptr<bf16>>
+  %t = block.trans %x [1, 0] : tensor<16x32xbf16> -> tensor<32x16xbf16>
+  return %t, %x : tensor<32x16xbf16>, tensor<16x32xbf16>
+}

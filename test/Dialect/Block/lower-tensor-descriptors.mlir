@@ -124,3 +124,27 @@ func.func @in_loop(%x: !block.ptr<f32>, %m: i32, %n: i32, %row: i32) -> tensor<3
   }
   return %r : tensor<32x16xf32>
 }
+
+// -----
+
+// A tile read transposed (its one use a block.trans; K in attention's
+// Q K^T) is loaded transposed: the pointers, mask and zeros transposed, so
+// that the loaded tile keeps the addresses contiguous along its first
+// dimension and a product stages it as it lies in memory.
+// CHECK-LABEL: func.func @load_transposed
+// CHECK: %[[P:.*]] = block.trans %{{.*}} [1, 0] : tensor<64x32x!block.ptr<bf16>> -> tensor<32x64x!block.ptr<bf16>>
+// CHECK: %[[M:.*]] = block.trans %{{.*}} [1, 0] : tensor<64x32xi1> -> tensor<32x64xi1>
+// CHECK: %[[Z:.*]] = block.trans %{{.*}} [1, 0] : tensor<64x32xbf16> -> tensor<32x64xbf16>
+// CHECK: %[[T:.*]] = block.load %[[P]] mask %[[M]] other %[[Z]] : tensor<32x64x!block.ptr<bf16>>
+// CHECK-NOT: block.trans
+// CHECK: return %[[T]]
+func.func @load_transposed(%k: !block.ptr<bf16>, %n: i32, %row: i32) -> tensor<32x64xbf16> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %d = block.make_tensor_desc %k, [%n, %c32], [%c32, %c1]
+      : !block.ptr<bf16> -> !block.tensordesc<tensor<64x32xbf16>>
+  %t = block.desc_load %d[%row, %c0] : !block.tensordesc<tensor<64x32xbf16>> -> tensor<64x32xbf16>
+  %kt = block.trans %t [1, 0] : tensor<64x32xbf16> -> tensor<32x64xbf16>
+  return %kt : tensor<32x64xbf16>
+}

@@ -42,3 +42,27 @@ func.func @wgmma(%a: tensor<64x32xbf16, #AK>, %am: tensor<64x32xbf16, #AM>, %b: 
   %e = block.dot %am, %b, %acc : tensor<64x32xbf16, #AM>, tensor<32x64xbf16, #BN> -> tensor<64x64xf32, #WG>
   return %d, %e : tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>
 }
+
+// Attention's chain: a loop-invariant a (Q) is staged once, before the loop;
+// the rounded accumulator of the first product (P), whose layout holds
+// wgmma's A fragments, is the second product's a in registers, unstaged.
+// CHECK-LABEL: func.func @chained
+// CHECK: %[[Q:.+]] = blockgpu.local_alloc %arg0
+// CHECK: scf.for
+// CHECK-NOT: blockgpu.local_alloc %arg0
+// CHECK: blockgpu.dot %[[Q]],
+// CHECK: %[[P:.+]] = arith.truncf
+// CHECK-NOT: blockgpu.local_alloc %[[P]]
+// CHECK: blockgpu.dot %[[P]], %{{.+}}, %{{.+}} : tensor<64x64xbf16, #{{.+}}>, !blockgpu.memdesc<64x64xbf16
+func.func @chained(%q: tensor<64x64xbf16, #AK>, %k: tensor<64x64xbf16, #BN>, %v: tensor<64x64xbf16, #BN>, %n: i32) -> tensor<64x64xf32, #WG> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #WG>) : i32 {
+    %s = block.dot %q, %k, %zero : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+    %p = arith.truncf %s : tensor<64x64xf32, #WG> to tensor<64x64xbf16, #WG>
+    %o = block.dot %p, %v, %acc : tensor<64x64xbf16, #WG>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+    scf.yield %o : tensor<64x64xf32, #WG>
+  }
+  return %r : tensor<64x64xf32, #WG>
+}

@@ -440,9 +440,10 @@ LoadOp mlir::block::createTransposedLoad(OpBuilder &b, LoadOp load,
                            RankedTensorType::get(shape, type.getElementType()),
                            value, b.getDenseI32ArrayAttr(order));
   };
-  auto transposed =
-      LoadOp::create(b, load.getLoc(), transpose(load.getPtr()),
-                     transpose(load.getMask()), transpose(load.getOther()));
+  Value ptr = transpose(load.getPtr());
+  Value mask = transpose(load.getMask());
+  Value other = transpose(load.getOther());
+  auto transposed = LoadOp::create(b, load.getLoc(), ptr, mask, other);
   transposed->setAttrs(load->getAttrDictionary());
   return transposed;
 }
