@@ -181,6 +181,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   if (options.tma && options.warpSpecialize && chip && chip->hasWgmma())
     pm.addPass(blockgpu::createBlockGPUSpecializeWarps());
   pm.addPass(blockgpu::createBlockGPUPipelineLoops());
+  pm.addPass(blockgpu::createBlockGPUDeferProductWaits());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(blockgpu::createBlockGPUInsertBarriers());
   pm.addPass(createConvertBlockToGPU(

@@ -29,6 +29,9 @@ void materializeSharedMemory(func::FuncOp kernel);
 /// Copies the tensor-core product operands of `kernel`'s loops into rings
 /// of buffers ahead of their use (see blockgpu-pipeline-loops).
 void pipelineLoops(func::FuncOp kernel);
+/// Lets the wgmma products of `kernel` run until their results are needed
+/// (see blockgpu-defer-product-waits).
+void deferProductWaits(func::FuncOp kernel);
 /// Splits the warps of `kernel` into consumers and a TMA producer where
 /// its products read tiles copied in one loop (see
 /// blockgpu-specialize-warps).

@@ -101,6 +101,28 @@ def BlockGPUPipelineLoops
                            "::mlir::scf::SCFDialect"];
 }
 
+def BlockGPUDeferProductWaits
+    : Pass<"blockgpu-defer-product-waits", "::mlir::ModuleOp"> {
+  let summary = "Let wgmma products run while the threads do independent "
+                "work";
+  let description = [{
+    A wgmma product (`blockgpu.dot` with a `#block.mma` version 3
+    accumulator) waits for itself where it is issued. After
+    blockgpu-pipeline-loops, in a block with no `async` product yet, each
+    such product becomes `async` and its wait a `blockgpu.dot_wait` just
+    before the first operation of its block that uses its result, writes
+    shared memory (the product may still read its buffers), holds another
+    product or ends the block; `pendings` counts the async products issued
+    in between. Where that is the next operation, the product stays as it
+    is.
+
+    Flash attention written with the product O += P V of the previous key
+    block issued before this block's softmax gets the overlap FA3 describes:
+    the tensor cores multiply while the threads exponentiate.
+  }];
+  let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
+}
+
 def BlockGPUSpecializeWarps
     : Pass<"blockgpu-specialize-warps", "::mlir::ModuleOp"> {
   let summary = "Give the TMA copies of a product loop to a producer warpgroup";
