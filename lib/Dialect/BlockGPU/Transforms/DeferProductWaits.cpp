@@ -10,6 +10,8 @@
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
+#include "StagedLoads.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -50,8 +52,8 @@ static bool endsFlight(Operation *op) {
 }
 
 /// Defers the wait of `dot` to the first operation after it that needs it
-/// done, if that is not the next one.
-static void deferWait(DotOp dot) {
+/// done, if that is not the next one. Returns whether it did.
+static bool deferWait(DotOp dot) {
   Block *block = dot->getBlock();
   unsigned pendings = 0;
   Operation *waitPoint = dot->getNextNode();
@@ -69,7 +71,7 @@ static void deferWait(DotOp dot) {
       break;
   }
   if (!waitPoint || waitPoint == dot->getNextNode())
-    return;
+    return false;
   assert(waitPoint->getBlock() == block && "a block ends in its terminator");
   (void)block;
   dot.setAsync(true);
@@ -77,6 +79,32 @@ static void deferWait(DotOp dot) {
   auto wait = DotWaitOp::create(builder, dot.getLoc(), dot.getType(),
                                 dot.getResult(), pendings);
   dot.getResult().replaceAllUsesExcept(wait.getResult(), wait);
+  return true;
+}
+
+/// Where `dot` accumulates into an iteration argument of the loop around
+/// it that starts at zero and feeds nothing else, the loop starts it as
+/// nothing (see startFromNothing): zeros moved into the registers of a
+/// product in flight make ptxas serialise the products.
+static void startDeferredFromNothing(DotOp dot) {
+  auto arg = dyn_cast<BlockArgument>(dot.getAcc());
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!arg || !loop || arg.getOwner() != loop.getBody() ||
+      arg == loop.getInductionVar() || !arg.hasOneUse() || dot.getUseAcc())
+    return;
+  unsigned index = arg.getArgNumber() - loop.getNumInductionVars();
+  Value zeros = loop.getInitArgs()[index];
+  IRRewriter rewriter(dot->getContext());
+  FailureOr<Value> ran = startFromNothing(rewriter, dot, loop, index);
+  if (failed(ran) || !*ran)
+    return;
+  Value result = loop.getResult(index);
+  rewriter.setInsertionPointAfter(loop);
+  Value final = emitZerosUnlessRan(rewriter, dot.getLoc(), *ran, result, zeros);
+  Operation *choice = final.getDefiningOp();
+  result.replaceUsesWithIf(final, [&](OpOperand &use) {
+    return !choice->isAncestor(use.getOwner());
+  });
 }
 
 void mlir::blockgpu::deferProductWaits(func::FuncOp kernel) {
@@ -93,8 +121,12 @@ void mlir::blockgpu::deferProductWaits(func::FuncOp kernel) {
     if (anyAsync)
       continue;
     // Later products first: an earlier one counts those already in flight.
+    SmallVector<DotOp> deferred;
     for (DotOp dot : llvm::reverse(products))
-      deferWait(dot);
+      if (deferWait(dot))
+        deferred.push_back(dot);
+    for (DotOp dot : deferred)
+      startDeferredFromNothing(dot);
   }
 }
 

@@ -208,38 +208,52 @@ static Value emitNextSlot(OpBuilder &builder, Location loc, Value slot,
                                  i32Constant(builder, loc, 0), next);
 }
 
+FailureOr<Value> mlir::blockgpu::startFromNothing(IRRewriter &rewriter,
+                                                  DotOp dot, scf::ForOp &loop,
+                                                  unsigned index) {
+  Value zeros = loop.getInitArgs()[index];
+  if (!matchPattern(zeros, m_AnyZeroFloat()) && !matchPattern(zeros, m_Zero()))
+    return Value();
+  Location loc = dot.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value no = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false));
+  FailureOr<LoopLikeOpInterface> flagged = loop.replaceWithAdditionalYields(
+      rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
+      [&](OpBuilder &builder, Location, ArrayRef<BlockArgument> args) {
+        dot.getUseAccMutable().assign(args[0]);
+        builder.setInsertionPoint(loop.getBody()->getTerminator());
+        return SmallVector<Value>{
+            arith::ConstantOp::create(builder, loc, builder.getBoolAttr(true))};
+      });
+  if (failed(flagged))
+    return failure();
+  loop = cast<scf::ForOp>(flagged->getOperation());
+  rewriter.setInsertionPoint(loop);
+  loop.getInitArgsMutable()[index].assign(
+      PoisonOp::create(rewriter, loc, zeros.getType()));
+  return loop.getResults().back();
+}
+
+Value mlir::blockgpu::emitZerosUnlessRan(OpBuilder &builder, Location loc,
+                                         Value ran, Value result, Value zeros) {
+  auto ifOp = scf::IfOp::create(builder, loc, TypeRange{result.getType()}, ran,
+                                /*withElseRegion=*/true);
+  OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+  scf::YieldOp::create(thenBuilder, loc, ValueRange{result});
+  OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(elseBuilder, loc, ValueRange{zeros});
+  return ifOp.getResult(0);
+}
+
 FailureOr<InFlightProduct>
 mlir::blockgpu::keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
   dot.setAsync(true);
   Location loc = dot.getLoc();
   unsigned index = dot->use_begin()->getOperandNumber();
-  // An accumulator that starts at zero starts as nothing instead: the first
-  // iteration's product does not read it (use_acc false), so no zeros are
-  // written into the registers the in-flight products own. Without an
-  // iteration the result is the zeros.
   Value zeros = loop.getInitArgs()[index];
-  bool fromZero = matchPattern(zeros, m_AnyZeroFloat()) ||
-                  matchPattern(zeros, m_Zero());
-  Value ran;
-  if (fromZero) {
-    rewriter.setInsertionPoint(loop);
-    Value no = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false));
-    FailureOr<LoopLikeOpInterface> flagged = loop.replaceWithAdditionalYields(
-        rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
-        [&](OpBuilder &builder, Location, ArrayRef<BlockArgument> args) {
-          dot.getUseAccMutable().assign(args[0]);
-          builder.setInsertionPoint(loop.getBody()->getTerminator());
-          return SmallVector<Value>{arith::ConstantOp::create(
-              builder, loc, builder.getBoolAttr(true))};
-        });
-    if (failed(flagged))
-      return failure();
-    loop = cast<scf::ForOp>(flagged->getOperation());
-    rewriter.setInsertionPoint(loop);
-    loop.getInitArgsMutable()[index].assign(
-        PoisonOp::create(rewriter, loc, zeros.getType()));
-    ran = loop.getResults().back();
-  }
+  FailureOr<Value> ran = startFromNothing(rewriter, dot, loop, index);
+  if (failed(ran))
+    return failure();
   rewriter.setInsertionPointAfter(dot);
   auto inFlight = DotWaitOp::create(rewriter, loc, dot.getType(),
                                     dot.getResult(),
@@ -250,15 +264,8 @@ mlir::blockgpu::keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
   auto done = DotWaitOp::create(rewriter, loc, result.getType(), result,
                                 rewriter.getI32IntegerAttr(0));
   Value final = done;
-  if (ran) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{result.getType()},
-                                  ran, /*withElseRegion=*/true);
-    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
-    scf::YieldOp::create(thenBuilder, loc, ValueRange{done});
-    OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
-    scf::YieldOp::create(elseBuilder, loc, ValueRange{zeros});
-    final = ifOp.getResult(0);
-  }
+  if (*ran)
+    final = emitZerosUnlessRan(rewriter, loc, *ran, done, zeros);
   result.replaceAllUsesExcept(final, done);
   return InFlightProduct{loop, inFlight, done};
 }

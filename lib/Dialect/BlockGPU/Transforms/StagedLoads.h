@@ -66,6 +66,19 @@ struct InFlightProduct {
   DotWaitOp inLoop, afterLoop;
 };
 
+/// Where the accumulator `index` of `loop` (the one `dot` reads) starts at
+/// zero, starts it as nothing instead: the first iteration's product does
+/// not read it (use_acc, a loop-carried i1, false), so no zeros are written
+/// into the registers the in-flight products own. Replaces `loop`; returns
+/// its new i1 result, true if an iteration ran (null where the accumulator
+/// does not start at zero).
+FailureOr<Value> startFromNothing(IRRewriter &rewriter, DotOp dot,
+                                  scf::ForOp &loop, unsigned index);
+/// `result` if `ran`, else `zeros` (a loop's result that started as
+/// nothing, where the loop may run no iteration).
+Value emitZerosUnlessRan(OpBuilder &builder, Location loc, Value ran,
+                         Value result, Value zeros);
+
 /// Makes `dot` async: each iteration waits for the previous iteration's
 /// product only (one group stays in flight), and the loop's result for
 /// all.
