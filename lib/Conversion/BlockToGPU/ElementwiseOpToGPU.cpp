@@ -55,10 +55,21 @@ struct ElementwiseOpToGPU : ConversionPattern {
       block = getConstantBlock(axisInfo, op->getResult(0));
     SmallVector<unsigned> representatives = dist.getBlockRepresentatives(block);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
+    bool pairs = isPairedTruncation(op);
     for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg) {
       if (unsigned same = representatives[reg]; same != reg) {
         for (SmallVector<Value> &result : results)
           result.push_back(result[same]);
+        continue;
+      }
+      if (pairs && reg % 2 == 0 && reg + 1 < e &&
+          representatives[reg + 1] == reg + 1) {
+        llvm::append_range(results[0],
+                           emitPairTruncation(rewriter, op->getLoc(),
+                                              registerOf(operands[0], reg),
+                                              registerOf(operands[0], reg + 1),
+                                              elementTypes[0]));
+        ++reg;
         continue;
       }
       SmallVector<Value> scalars;
@@ -75,6 +86,35 @@ struct ElementwiseOpToGPU : ConversionPattern {
   }
 
 private:
+  /// Whether `op` rounds f32 to bf16 or f16 to nearest even: two registers
+  /// at a time, one instruction on sm_80 and later (cvt.rn.bf16x2.f32),
+  /// their halves packed as tensor-core operands take them.
+  static bool isPairedTruncation(Operation *op) {
+    auto trunc = dyn_cast<arith::TruncFOp>(op);
+    if (!trunc || trunc.getRoundingmodeAttr() || trunc.getFastmathAttr())
+      return false;
+    Type from = getElementTypeOrSelf(trunc.getIn().getType());
+    Type to = getElementTypeOrSelf(trunc.getType());
+    return from.isF32() && (to.isBF16() || to.isF16());
+  }
+
+  static SmallVector<Value, 2> emitPairTruncation(OpBuilder &b, Location loc,
+                                                  Value first, Value second,
+                                                  Type to) {
+    auto wide = VectorType::get({2}, first.getType());
+    Value pair = LLVM::PoisonOp::create(b, loc, wide);
+    pair = LLVM::InsertElementOp::create(b, loc, pair, first,
+                                         i32Constant(b, loc, 0));
+    pair = LLVM::InsertElementOp::create(b, loc, pair, second,
+                                         i32Constant(b, loc, 1));
+    Value narrow =
+        LLVM::FPTruncOp::create(b, loc, VectorType::get({2}, to), pair);
+    return {LLVM::ExtractElementOp::create(b, loc, narrow,
+                                           i32Constant(b, loc, 0)),
+            LLVM::ExtractElementOp::create(b, loc, narrow,
+                                           i32Constant(b, loc, 1))};
+  }
+
   const AxisInfoAnalysis &axisInfo;
 };
 

@@ -126,3 +126,29 @@ func.func @constant_runs(%p: !block.ptr<f32>, %n: i32 {block.divisibility = 4}) 
   block.store %pp, %v : tensor<256x!block.ptr<f32>, #L8>
   return
 }
+
+// Rounding f32 to bf16 or f16 goes two registers at a time (one
+// cvt.rn.bf16x2.f32 on sm_80 and later); a rounding mode or an odd register
+// out goes one at a time.
+#P4 = #block.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+// CHECK-LABEL: gpu.func @pairs
+// CHECK-COUNT-2: llvm.fptrunc %{{.+}} : vector<2xf32> to vector<2xbf16>
+// CHECK-COUNT-2: llvm.fptrunc %{{.+}} : vector<2xf32> to vector<2xf16>
+// CHECK-NOT: vector<2xf32>
+// CHECK: gpu.return
+func.func @pairs(%xp: !block.ptr<f32>, %p: !block.ptr<bf16>, %q: !block.ptr<f16>, %r: !block.ptr<bf16>) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %offsets = block.arange 0, 128 : tensor<128xi32, #P4>
+  %xs = block.splat %xp : tensor<128x!block.ptr<f32>, #P4>
+  %xa = block.addptr %xs, %offsets : tensor<128x!block.ptr<f32>, #P4>, tensor<128xi32, #P4>
+  %x = block.load %xa : tensor<128x!block.ptr<f32>, #P4>
+  %b = arith.truncf %x : tensor<128xf32, #P4> to tensor<128xbf16, #P4>
+  %h = arith.truncf %x : tensor<128xf32, #P4> to tensor<128xf16, #P4>
+  %t = arith.truncf %x to_nearest_away : tensor<128xf32, #P4> to tensor<128xbf16, #P4>
+  %pb = block.splat %p : tensor<128x!block.ptr<bf16>, #P4>
+  block.store %pb, %b : tensor<128x!block.ptr<bf16>, #P4>
+  %ph = block.splat %q : tensor<128x!block.ptr<f16>, #P4>
+  block.store %ph, %h : tensor<128x!block.ptr<f16>, #P4>
+  %pt = block.splat %r : tensor<128x!block.ptr<bf16>, #P4>
+  block.store %pt, %t : tensor<128x!block.ptr<bf16>, #P4>
+  return
+}

@@ -180,7 +180,7 @@ def run(text, nthreads, nout):
         elif opname == "gpu.thread_id":
             r = list(T)
         elif opname in ("arith.index_castui", "arith.truncf", "arith.extf", "arith.trunci",
-                        "arith.extsi", "nvvm.convert.float.to.tf32"):
+                        "arith.extsi", "nvvm.convert.float.to.tf32", "llvm.fptrunc"):
             # Exact on the small values these checks use.
             r = vals[0]
         elif opname == "arith.sitofp":
