@@ -309,7 +309,7 @@ def cases(bundles, runtime, quick, before=None):
                   for _ in range(3))
     oa = torch.empty_like(qa)
     lse = torch.empty(batch * heads, seq, device=dev)
-    scale = d ** -0.5
+    softmax_scale = d ** -0.5
     four = lambda t: t.view(batch, heads, seq, d)
 
     def sdpa(backend, causal, q=qa, k=ka, v=va):
@@ -321,14 +321,15 @@ def cases(bundles, runtime, quick, before=None):
 
     for causal in (False, True):
         ka_ = load("attention_fwd").prepare((-(-seq // 128), batch * heads),
-                                            qa, ka, va, oa, lse, seq, scale, int(causal))
+                                            qa, ka, va, oa, lse, seq, softmax_scale,
+                                            int(causal))
         reference = sdpa(SDPBackend.MATH, causal, qa.float(), ka.float(), va.float())
         yield {"name": f"attention_fwd_d{d}{'_causal' if causal else ''}",
                "work": 4 * batch * heads * seq * seq * d // (2 if causal else 1),
                "unit": "TFLOP/s", "ours": ka_,
                "sdpa_cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, causal),
                "sdpa_flash": sdpa(SDPBackend.FLASH_ATTENTION, causal),
-               "triton": lambda c=causal: tk.attention_fwd(qa, ka, va, oa, lse, scale, c),
+               "triton": lambda c=causal: tk.attention_fwd(qa, ka, va, oa, lse, softmax_scale, c),
                "check": lambda k=ka_, r=reference: (k(), rel_error(four(oa), r()))[1]}
 
     # The ceiling: a 2 GiB device-to-device copy.

@@ -1,0 +1,81 @@
+"""Variants of the attention example side by side on the GPU: each bundle
+given as LABEL=DIR:ROWS (ROWS query rows a program) runs
+examples/attention_fwd.mlir's interface at B4 H32 S4096 D128 bf16, causal
+and not, checked against SDPA's math backend in f32 and timed with CUDA
+events (medians of rounds in rotating order) next to SDPA's cuDNN and flash
+backends and bench/triton_kernels.py's kernel of the same algorithm.
+
+  python3 bench/attention_variants.py --runtime build-rt/libBlockRuntimeC.so \\
+      ours=bundles/attention_fwd:128 bm64=bundles/variants/rot64/attention_fwd:64
+"""
+import argparse
+import os
+import statistics
+import sys
+
+import torch
+from torch.nn.attention import SDPBackend, sdpa_kernel
+
+sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+import block  # noqa: E402
+import triton_kernels as tk  # noqa: E402
+from bench import rel_error, rotated, time_ms  # noqa: E402
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--runtime", required=True)
+    p.add_argument("--reps", type=int, default=20)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("variants", nargs="+", help="LABEL=BUNDLE_DIR:ROWS")
+    args = p.parse_args()
+    runtime = block.Runtime(args.runtime)
+    batch, heads, seq, d = 4, 32, 4096, 128
+    q, k, v = (torch.randn(batch * heads, seq, d, device="cuda", dtype=torch.bfloat16)
+               for _ in range(3))
+    o = torch.empty_like(q)
+    lse = torch.empty(batch * heads, seq, device="cuda")
+    scale = d ** -0.5
+    four = lambda t: t.view(batch, heads, seq, d)
+
+    def sdpa(backend, causal, q=q, k=k, v=v):
+        def run():
+            with sdpa_kernel(backend):
+                return torch.nn.functional.scaled_dot_product_attention(
+                    four(q), four(k), four(v), is_causal=causal)
+        return run
+
+    for causal in (False, True):
+        impls = {"sdpa_cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, causal),
+                 "sdpa_flash": sdpa(SDPBackend.FLASH_ATTENTION, causal),
+                 "triton": lambda c=causal: tk.attention_fwd(q, k, v, o, lse, scale, c)}
+        reference = sdpa(SDPBackend.MATH, causal, q.float(), k.float(), v.float())()
+        errors = {}
+        for spec in args.variants:
+            label, rest = spec.split("=", 1)
+            path, rows = rest.rsplit(":", 1)
+            kernel = runtime.load(os.path.join(path, "attention_fwd.json")).kernel("attention_fwd")
+            launch = kernel.prepare((-(-seq // int(rows)), batch * heads),
+                                    q, k, v, o, lse, seq, scale, int(causal))
+            launch()
+            torch.cuda.synchronize()
+            errors[label] = rel_error(four(o), reference)
+            impls[label] = launch
+        times = {name: [] for name in impls}
+        for r in range(args.rounds):
+            for name in rotated(list(impls), r):
+                times[name].append(time_ms(impls[name], args.reps))
+        work = 4 * batch * heads * seq * seq * d // (2 if causal else 1)
+        best = min(statistics.median(t) for n, t in times.items() if n.startswith(("sdpa", "triton")))
+        print(f"attention_fwd_d{d}{'_causal' if causal else ''}")
+        print("| implementation | ms | TFLOP/s | vs best peer | rel. error |")
+        print("| --- | --- | --- | --- | --- |")
+        for name, t in times.items():
+            ms = statistics.median(t)
+            err = f"{errors[name]:.1e}" if name in errors else ""
+            print(f"| {name} | {ms:.4f} | {work / ms / 1e9:.0f} | {best / ms:.2f}x | {err} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
