@@ -285,17 +285,18 @@ def cases(bundles, runtime, quick, before=None):
                                  ("matmul_tma", torch.bfloat16, (128, 256))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)
-    # The descriptor example with its tiles copied by TMA (block-compile
-    # --tma, issue 19; bench/kernels.txt's matmul_tma_tma), and by a
-    # producer warpgroup (--warp-specialize; matmul_tma_ws).
-    for bundle in ("matmul_tma_tma", "matmul_tma_ws"):
+    # The descriptor example (its bundle copies its tiles by TMA on
+    # sm_90a) with cp.async copies from pointers instead (--tma=false,
+    # bench/kernels.txt's matmul_tma_pointers), and with a producer
+    # warpgroup (--warp-specialize; matmul_tma_ws).
+    for bundle in ("matmul_tma_pointers", "matmul_tma_ws"):
         for size in (4096, 8192):
             yield tensor_core_case(load(bundle, "matmul_tma"), bundle, torch.bfloat16,
                                    size // (4 if quick else 1), (128, 256))
     # The persistent example: one program per SM walking the tiles, with
-    # cp.async copies, TMA copies and a producer warpgroup.
+    # TMA copies, cp.async copies and a producer warpgroup.
     sms = torch.cuda.get_device_properties(0).multi_processor_count
-    for bundle in ("matmul_persistent", "matmul_persistent_tma", "matmul_persistent_ws"):
+    for bundle in ("matmul_persistent", "matmul_persistent_pointers", "matmul_persistent_ws"):
         for size in (4096, 8192):
             yield tensor_core_case(load(bundle, "matmul_persistent"), bundle, torch.bfloat16,
                                    size // (4 if quick else 1), (128, 256), programs=sms)

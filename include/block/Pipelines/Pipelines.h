@@ -43,15 +43,15 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
   PassOptions::Option<bool> tma{
       *this, "tma",
       llvm::cl::desc("On a chip with wgmma, copy the tiles of tensor "
-                     "descriptors that pipelined products read with TMA, "
-                     "through tensor maps the runtime encodes (experimental: "
-                     "not yet checked on a GPU)"),
-      llvm::cl::init(false)};
+                     "descriptors that pipelined products read, and store "
+                     "those a kernel writes, with TMA, through tensor maps "
+                     "the runtime encodes (on by default; false: pointer "
+                     "copies)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> warpSpecialize{
       *this, "warp-specialize",
       llvm::cl::desc("With tma: a producer warpgroup issues the copies of a "
-                     "product loop and the kernel's warps consume them "
-                     "(experimental: not yet checked on a GPU)"),
+                     "product loop and the kernel's warps consume them"),
       llvm::cl::init(false)};
 };
 

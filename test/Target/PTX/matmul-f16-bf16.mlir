@@ -21,10 +21,12 @@
 // fragments with 16 ldmatrix.x4 (4 tiles of m by 4 steps of k16) and its b
 // fragments with 16 ldmatrix.x4.trans (b is n-major: 4 per step for its 8
 // tiles of n), and issues 128 mma.sync (4 x 8 tiles by 4 steps).
-// Counted on the generic kernel alone (--specialize=none).
+// Counted on the generic kernel alone (--specialize=none), with pointer
+// copies on sm_90a too (--tma=false: the f16 example's descriptors would
+// go by TMA, tma.test's subject).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for t in bf16 f16; do \
-// RUN:   block-compile %examples/matmul_$t.mlir -o %t/$t-sm_90a --chip=sm_90a --no-cubin --specialize=none && \
+// RUN:   block-compile %examples/matmul_$t.mlir -o %t/$t-sm_90a --chip=sm_90a --tma=false --no-cubin --specialize=none && \
 // RUN:   FileCheck %s --check-prefixes=CHECK,WGMMA -DT=$t < %t/$t-sm_90a/matmul_$t.ptx && \
 // RUN:   block-compile %examples/matmul_$t.mlir -o %t/$t-sm_80 --chip=sm_80 --no-cubin --specialize=none && \
 // RUN:   FileCheck %s -DT=$t < %t/$t-sm_80/matmul_$t.ptx && \
