@@ -10,8 +10,10 @@
 
 #bar = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
 
-// The producer's four warps arrive; the consumers wait for that phase (a
-// fresh barrier's previous parity, 1, counts as complete) and print.
+// The producer waits for a fresh barrier's previous parity, 1, which counts
+// as complete, then its four warps arrive; the consumers wait for that
+// phase and print. (A consumer's wait for parity 1 could come after the
+// arrival, when phase 1 is the one in progress: a hang, as on the GPU.)
 // HANDSHAKE: pid (0, 0, 0) phase 0 complete
 // HANDSHAKE: pid (1, 0, 0) phase 0 complete
 func.func @handshake() attributes {block.kernel, block.num_warps = 4 : i32} {
@@ -21,10 +23,10 @@ func.func @handshake() attributes {block.kernel, block.num_warps = 4 : i32} {
   %bar = blockgpu.memdesc_index %bars[%c0] : !blockgpu.memdesc<1x1x1xi64, #bar, mutable> -> !blockgpu.memdesc<1x1xi64, #bar, mutable>
   blockgpu.init_barrier %bar, 4 : !blockgpu.memdesc<1x1xi64, #bar, mutable>
   blockgpu.warp_specialize warps(4, 4) registers(232, 40) {
-    blockgpu.wait_barrier %bar, %c1 : !blockgpu.memdesc<1x1xi64, #bar, mutable>
     blockgpu.wait_barrier %bar, %c0 : !blockgpu.memdesc<1x1xi64, #bar, mutable>
     block.print "phase 0 complete"
   } producer {
+    blockgpu.wait_barrier %bar, %c1 : !blockgpu.memdesc<1x1xi64, #bar, mutable>
     blockgpu.arrive_barrier %bar : !blockgpu.memdesc<1x1xi64, #bar, mutable>
   }
   return

@@ -34,7 +34,7 @@ static unsigned log2Floor(int64_t v) { return llvm::Log2_64(uint64_t(v)); }
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     MLIRContext *context, std::optional<TargetChip> chip, Type a, Type b,
     Type acc, int64_t m, int64_t n, int64_t k, unsigned numWarps,
-    bool allowTf32, unsigned maxVersion) {
+    bool allowTf32, unsigned maxVersion, bool chained) {
   if (!chip || m <= 0 || n <= 0 || k <= 0)
     return {};
   if (maxVersion >= 3 && chip->hasWgmma() && numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0) {
@@ -61,8 +61,12 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     unsigned instrK = getInstrK(2, a, b, acc, allowTf32);
     if (!instrK || k % instrK)
       return {};
-    // Triton's warpsPerTileV2: balance the tiles each warp repeats along M
-    // and N.
+    // A chained product (attention's S and P V) keeps all warps along M,
+    // so that one product's accumulator is the next one's a and their rows'
+    // statistics share a layout; others balance the tiles each warp
+    // repeats along M and N (Triton's warpsPerTileV2, both).
+    if (chained && m % (16 * int64_t(numWarps)) == 0)
+      return MmaLayoutAttr::get(context, 2, {numWarps, 1}, {16, 8, instrK});
     unsigned wm = 1, wn = 1;
     while (wm * wn < numWarps) {
       if (m / 16 / wm >= n / (8 * wn)) {
@@ -77,6 +81,43 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     return MmaLayoutAttr::get(context, 2, {wm, wn}, {16, 8, instrK});
   }
   return {};
+}
+
+/// Whether `value` is computed, through any operations (and the values
+/// their regions yield), from one that `match` accepts.
+static bool isComputedFrom(Value value,
+                           llvm::function_ref<bool(Operation *)> match) {
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op || !seen.insert(op).second)
+      continue;
+    if (match(op))
+      return true;
+    llvm::append_range(worklist, op->getOperands());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty() && block.back().hasTrait<::mlir::OpTrait::IsTerminator>())
+          llvm::append_range(worklist, block.back().getOperands());
+  }
+  return false;
+}
+
+bool mlir::block::isChainedProduct(DotOp dot) {
+  if (isComputedFrom(dot.getA(), [](Operation *op) { return isa<DotOp>(op); }))
+    return true;
+  auto func = dot->getParentOfType<func::FuncOp>();
+  if (!func)
+    return false;
+  WalkResult feeds = func.walk([&](DotOp other) {
+    return other != dot && isComputedFrom(other.getA(), [&](Operation *op) {
+             return op == dot.getOperation();
+           })
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return feeds.wasInterrupted();
 }
 
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
@@ -95,5 +136,6 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
       dot.getContext(), getTargetChip(dot), aType.getElementType(), b,
       accType.getElementType(), accType.getShape()[0], accType.getShape()[1],
       aType.getShape()[1], numWarps,
-      /*allowTf32=*/dot.getPrecision() != DotPrecision::ieee, maxVersion);
+      /*allowTf32=*/dot.getPrecision() != DotPrecision::ieee, maxVersion,
+      isChainedProduct(dot));
 }

@@ -31,12 +31,21 @@ class DotOp;
 ///  - null (FMA) otherwise: f64, exact f32, no chip or an older one, and
 ///    shapes the instructions do not cover.
 /// Versions above `maxVersion` are not considered (0: always the FMA path).
+/// A `chained` product (one whose a is computed from another product's
+/// result, or whose result another product's a is computed from) puts all
+/// warps along M on mma.sync where M has 16 rows for each.
 MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
                                          std::optional<TargetChip> chip,
                                          Type a, Type b, Type acc, int64_t m,
                                          int64_t n, int64_t k,
                                          unsigned numWarps, bool allowTf32,
-                                         unsigned maxVersion = 3);
+                                         unsigned maxVersion = 3,
+                                         bool chained = false);
+
+/// Whether `dot` is chained to another product of its function: its a is
+/// computed from another product's result, or another product's a from
+/// its result (attention's S = Q K^T and O += P V).
+bool isChainedProduct(DotOp dot);
 
 /// The choice for `dot`, with the chip of its module and the warps of its
 /// kernel (4 when it has none); f32 operands go to tf32 tensor cores only
