@@ -131,3 +131,34 @@ func.func @no_target() attributes {block.kernel, block.num_warps = 4 : i32} {
   %0 = block.dot %a, %a, %c : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
   return
 }
+
+// -----
+
+// Chained products (attention's S = Q K^T, then O += P V with P computed
+// from S, through a branch): on mma.sync both put all 8 warps along M, so
+// that S's rows and O's share warps; an unchained product of the same
+// shape balances them.
+// CHECK-LABEL: func.func @chained
+module attributes {block.target = "sm_80"} {
+  func.func @chained(%c: i1) attributes {block.kernel, block.num_warps = 8 : i32} {
+    %q = arith.constant dense<1.0> : tensor<128x128xbf16>
+    %k = arith.constant dense<1.0> : tensor<128x64xbf16>
+    %v = arith.constant dense<1.0> : tensor<64x128xbf16>
+    %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+    %zo = arith.constant dense<0.0> : tensor<128x128xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [8, 1], instrShape = [16, 8, 16]>
+    %s = block.dot %q, %k, %zs : tensor<128x128xbf16>, tensor<128x64xbf16> -> tensor<128x64xf32>
+    %m = scf.if %c -> tensor<128x64xf32> {
+      %e = math.exp2 %s : tensor<128x64xf32>
+      scf.yield %e : tensor<128x64xf32>
+    } else {
+      scf.yield %s : tensor<128x64xf32>
+    }
+    %p = arith.truncf %m : tensor<128x64xf32> to tensor<128x64xbf16>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [8, 1], instrShape = [16, 8, 16]>
+    %o = block.dot %p, %v, %zo : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
+    // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 4], instrShape = [16, 8, 16]>
+    %u = block.dot %q, %q, %zo : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+    return
+  }
+}
