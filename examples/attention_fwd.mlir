@@ -8,11 +8,7 @@
 // row maximum m and sum l (in base 2, the scale folded into one multiply), the
 // output rescaled by exp2(m_old - m_new) when the maximum grows. Keys a query
 // block cannot see are skipped by the loop's bounds; only the blocks on the
-// diagonal (causal) or past the end of the sequence are masked. The product
-// with V of a block's probabilities P is issued in the next iteration, before
-// that block's softmax, so that the tensor cores multiply while the threads
-// exponentiate (FA3's overlap; the compiler waits for a product only where
-// its result is needed).
+// diagonal (causal) or past the end of the sequence are masked.
 func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
                          %k: !block.ptr<bf16> {block.alignment = 16},
                          %v: !block.ptr<bf16> {block.alignment = 16},
@@ -67,17 +63,12 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
   %m0s = block.splat %m0 : tensor<128xi32>
   %rows = arith.addi %rows_1d, %m0s : tensor<128xi32>
 
-  %zero_p = arith.constant dense<0.0> : tensor<128x64xbf16>
-  %acc_loop, %m_i, %l_i, %p_last = scf.for %n0 = %c0 to %end step %c64
-      iter_args(%acc_i = %zero_o, %m_run = %ninf_m, %l_run = %zero_l, %p_prev = %zero_p)
-      -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x64xbf16>) : i32 {
+  %acc, %m_i, %l_i = scf.for %n0 = %c0 to %end step %c64
+      iter_args(%acc_i = %zero_o, %m_run = %ninf_m, %l_run = %zero_l)
+      -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>) : i32 {
     %kt = block.desc_load %dk[%n0, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
     %ktt = block.trans %kt [1, 0] : tensor<64x128xbf16> -> tensor<128x64xbf16>
     %s_all = block.dot %qt, %ktt, %zero_s : tensor<128x128xbf16>, tensor<128x64xbf16> -> tensor<128x64xf32>
-    // O += P V for the previous block (rows before the first block read zero).
-    %n_prev = arith.subi %n0, %c64 : i32
-    %v_prev = block.desc_load %dv[%n_prev, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
-    %acc_pv = block.dot %p_prev, %v_prev, %acc_i : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
     %needs_mask = arith.cmpi sge, %n0, %unmasked : i32
     %s = scf.if %needs_mask -> tensor<128x64xf32> {
       %cols_1d = block.arange 0, 64 : tensor<64xi32>
@@ -116,18 +107,14 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
     %l_kept = arith.mulf %l_run, %alpha : tensor<128xf32>
     %l_new = arith.addf %l_kept, %p_sum : tensor<128xf32>
 
-    // O and P relative to the new maximum; P rounded to bf16, as flash
-    // attention does.
+    // O = O * alpha + P V, with P rounded to bf16 as flash attention does.
     %alpha_b = block.broadcast %alpha dims [0] : tensor<128xf32> -> tensor<128x128xf32>
-    %acc_new = arith.mulf %acc_pv, %alpha_b : tensor<128x128xf32>
+    %acc_kept = arith.mulf %acc_i, %alpha_b : tensor<128x128xf32>
+    %vt = block.desc_load %dv[%n0, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
     %pb = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
-    scf.yield %acc_new, %m_new, %l_new, %pb : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x64xbf16>
+    %acc_new = block.dot %pb, %vt, %acc_kept : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
+    scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
   }
-  // The last block's P V.
-  %end_less = arith.subi %end, %c1 : i32
-  %n_last = arith.andi %end_less, %whole : i32
-  %v_last = block.desc_load %dv[%n_last, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
-  %acc = block.dot %p_last, %v_last, %acc_loop : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
 
   // O = acc / l, and lse = (m + log2 l) * ln 2 for the rows in the sequence.
   %l_b = block.broadcast %l_i dims [0] : tensor<128xf32> -> tensor<128x128xf32>
