@@ -117,8 +117,13 @@ def BlockGPUDeferProductWaits
     is.
 
     Flash attention written with the product O += P V of the previous key
-    block issued before this block's softmax gets the overlap FA3 describes:
-    the tensor cores multiply while the threads exponentiate.
+    block issued before this block's softmax gets the overlap FA3 describes
+    (the tensor cores multiply while the threads exponentiate); measured on
+    the H200 it does not pay yet while the warps are limited by issue and
+    latency (docs/performance.md), and the example keeps the plain order.
+    A deferred product's accumulator that starts at zero in its loop starts
+    as nothing (`use_acc` false on the first iteration), as the pipeliner's
+    product in flight does.
   }];
   let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
 }
