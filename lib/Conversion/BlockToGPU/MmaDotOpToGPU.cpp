@@ -229,6 +229,17 @@ public:
     tile = getMmaOperandTile(opIdx, kWidth);
   }
 
+  /// Operand a already in registers, `registers` of `type`, whose threads
+  /// hold its fragments (holdsOperandAFragments): no shared memory.
+  OperandFragments(RankedTensorType type, ValueRange registers)
+      : kWidth(getKWidth(type.getElementType())),
+        values(registers.begin(), registers.end()),
+        tile(getMmaOperandTile(0, kWidth)) {
+    TensorDistribution dist = getDistribution(type);
+    for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg)
+      registerOf.try_emplace(dist.getRegisterIndex(reg), reg);
+  }
+
   /// The 32-bit words of the instruction tile whose first element (in lane
   /// 0) is at `origin`, as the mma.sync of `type` takes them (for tf32,
   /// each element's rounding, or with `residual` the rounding of what that
@@ -323,14 +334,18 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
       return rewriter.notifyMatchFailure(op, "not an mma.sync product");
     Location loc = op.getLoc();
     ThreadIds ids = emitThreadIds(rewriter, loc);
-    OperandFragments a(rewriter, loc, 0, mma, op.getABuffer(),
-                       adaptor.getA().front(), ids);
+    auto aType = cast<ShapedType>(op.getA().getType());
+    OperandFragments a =
+        op.getABuffer()
+            ? OperandFragments(rewriter, loc, 0, mma, op.getABuffer(),
+                               adaptor.getA().front(), ids)
+            : OperandFragments(cast<RankedTensorType>(aType), adaptor.getA());
     OperandFragments b(rewriter, loc, 1, mma, op.getB().getType(),
                        adaptor.getB().front(), ids);
-    Type operandType = op.getABuffer().getElementType();
+    Type operandType = aType.getElementType();
     NVVM::MMATypes multiplicand = *getMultiplicandType(operandType);
     int64_t instrK = 8 * getKWidth(operandType);
-    int64_t k = op.getABuffer().getShape()[1];
+    int64_t k = aType.getShape()[1];
 
     // The accumulator's m16 x n8 tiles in this warp, by their origin.
     TensorDistribution accDist = getDistribution(op.getType());
@@ -410,16 +425,20 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
 
 bool mlir::block::isMmaSyncLowerable(blockgpu::DotOp op) {
   auto mma = dyn_cast<MmaLayoutAttr>(op.getType().getEncoding());
-  if (!mma || mma.getVersion() != 2 || !op.getABuffer())
+  if (!mma || mma.getVersion() != 2)
     return false;
-  Type a = op.getABuffer().getElementType();
+  auto aType = cast<ShapedType>(op.getA().getType());
+  if (auto registers = dyn_cast<RankedTensorType>(aType);
+      registers && !blockgpu::holdsOperandAFragments(registers, mma))
+    return false;
+  Type a = aType.getElementType();
   Type b = op.getB().getType().getElementType();
   if (!isMmaSyncProduct(a, b, op.getType().getElementType()))
     return false;
   // f32 operands go through tf32 only where the program asked for it.
   if (a.isF32() && op.getPrecision() == DotPrecision::ieee)
     return false;
-  ArrayRef<int64_t> aShape = op.getABuffer().getShape();
+  ArrayRef<int64_t> aShape = aType.getShape();
   ArrayRef<unsigned> instr = mma.getInstrShape();
   return instr.size() == 3 && instr[2] == 8 * getKWidth(a) &&
          aShape[1] % instr[2] == 0 && aShape[0] % 16 == 0 &&

@@ -185,7 +185,7 @@ struct WgmmaPlan {
     if (plan.instrK != 16 || plan.instrN % 8 || plan.instrN > 256)
       return std::nullopt;
     if (auto registers = dyn_cast<RankedTensorType>(aType)) {
-      if (!blockgpu::isWgmmaRegisterOperand(registers, mma))
+      if (!blockgpu::holdsOperandAFragments(registers, mma))
         return std::nullopt;
       TensorDistribution dist = getDistribution(registers);
       for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg)

@@ -246,11 +246,12 @@ func.func @dot_async_mma_sync(%a: !blockgpu.memdesc<32x32xf16, #shared>, %c: ten
 
 // -----
 
-// a in registers: only for wgmma, and only in the A fragments' layout.
+// a in registers: only for tensor-core products, and only in the A
+// fragments' layout.
 #shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
 #blocked = #block.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
 func.func @dot_register_a_fma(%a: tensor<4x8xf16, #blocked>, %b: !blockgpu.memdesc<8x8xf16, #shared>, %c: tensor<4x8xf32, #blocked>) {
-  // expected-error @+1 {{'blockgpu.dot' op takes a in registers, which only wgmma products (#block.mma version 3 accumulators) do}}
+  // expected-error @+1 {{'blockgpu.dot' op takes a in registers, which only tensor-core products (#block.mma accumulators) do}}
   %d = blockgpu.dot %a, %b, %c : tensor<4x8xf16, #blocked>, !blockgpu.memdesc<8x8xf16, #shared> -> tensor<4x8xf32, #blocked>
   return
 }
@@ -261,7 +262,7 @@ func.func @dot_register_a_fma(%a: tensor<4x8xf16, #blocked>, %b: !blockgpu.memde
 #ak = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #wg = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 func.func @dot_register_a_layout(%a: tensor<64x32xbf16, #ak>, %b: !blockgpu.memdesc<32x64xbf16, #shared>, %c: tensor<64x64xf32, #wg>) {
-  // expected-error @+1 {{from a 16-bit tensor whose layout holds wgmma's A fragments (#block.dot_operand<0, the accumulator's layout, kWidth = 2> up to a register relabel), but a is 'tensor<64x32xbf16, #block.blocked<}}
+  // expected-error @+1 {{from a 16-bit tensor whose layout holds the instruction's A fragments (#block.dot_operand<0, the accumulator's layout, kWidth = 2> up to a register relabel), but a is 'tensor<64x32xbf16, #block.blocked<}}
   %d = blockgpu.dot %a, %b, %c : tensor<64x32xbf16, #ak>, !blockgpu.memdesc<32x64xbf16, #shared> -> tensor<64x64xf32, #wg>
   return
 }

@@ -209,11 +209,11 @@ static bool hasNonWgmmaLayout(Type type) {
   return isa_and_nonnull<block::BlockedLayoutAttr>(layout);
 }
 
-bool mlir::blockgpu::isWgmmaRegisterOperand(RankedTensorType a,
+bool mlir::blockgpu::holdsOperandAFragments(RankedTensorType a,
                                             block::MmaLayoutAttr acc) {
   auto layout =
       dyn_cast_or_null<block::DistributedLayoutAttr>(a.getEncoding());
-  if (!acc || !acc.isWgmma() || !layout || a.getRank() != 2 ||
+  if (!acc || !layout || a.getRank() != 2 ||
       a.getElementTypeBitWidth() != 16 || acc.getInstrShape().size() != 3 ||
       acc.getInstrShape()[2] != 16 ||
       !llvm::all_of(a.getShape(), [](int64_t size) {
@@ -221,8 +221,8 @@ bool mlir::blockgpu::isWgmmaRegisterOperand(RankedTensorType a,
       }))
     return false;
   block::LinearLayout fragments = block::getDotOperandLayout(
-      0, 3, acc.getWarpsPerCTA(), acc.getInstrShape(), /*kWidth=*/2,
-      a.getShape());
+      0, acc.getVersion(), acc.getWarpsPerCTA(), acc.getInstrShape(),
+      /*kWidth=*/2, a.getShape());
   return block::getRegisterRelabel(layout.toLinearLayout(a.getShape()),
                                    fragments)
       .has_value();
@@ -236,14 +236,14 @@ LogicalResult DotOp::verify() {
   auto mma = dyn_cast_or_null<block::MmaLayoutAttr>(getType().getEncoding());
   if (auto a = dyn_cast<RankedTensorType>(getA().getType());
       a && a.getEncoding() &&
-      (hasNonWgmmaLayout(getType()) ||
-       (mma && !isWgmmaRegisterOperand(a, mma))))
+      (isa_and_nonnull<block::BlockedLayoutAttr>(getType().getEncoding()) ||
+       (mma && !holdsOperandAFragments(a, mma))))
     return emitOpError()
-           << "takes a in registers, which only wgmma products (#block.mma "
-              "version 3 accumulators) do, from a 16-bit tensor whose "
-              "layout holds wgmma's A fragments (#block.dot_operand<0, the "
-              "accumulator's layout, kWidth = 2> up to a register relabel), "
-              "but a is "
+           << "takes a in registers, which only tensor-core products "
+              "(#block.mma accumulators) do, from a 16-bit tensor whose "
+              "layout holds the instruction's A fragments "
+              "(#block.dot_operand<0, the accumulator's layout, kWidth = 2> "
+              "up to a register relabel), but a is "
            << Type(a) << " and the accumulator " << getType();
   return block::verifyDotOperands(*this, cast<ShapedType>(getA().getType()), getB().getType(),
                                   cast<ShapedType>(getAcc().getType()),

@@ -243,9 +243,9 @@ static void materialize(block::DotOp op) {
   Value a, bStaged;
   if (auto mma = dyn_cast<block::MmaLayoutAttr>(op.getType().getEncoding())) {
     auto stage = mma.isWgmma() ? stageWgmmaOperand : stageMmaOperand;
-    // An a whose threads already hold wgmma's fragments (an earlier
-    // product's accumulator, rounded) stays in registers.
-    a = isWgmmaRegisterOperand(cast<RankedTensorType>(op.getA().getType()),
+    // An a whose threads already hold the instruction's fragments (an
+    // earlier product's accumulator, rounded) stays in registers.
+    a = holdsOperandAFragments(cast<RankedTensorType>(op.getA().getType()),
                                mma)
             ? op.getA()
             : stageOperand(b, op, op.getA(), stage);

@@ -34,10 +34,11 @@ NVMMALayoutAttr getWgmmaOperandLayout(MLIRContext *context,
 /// and a box at most 256 elements per dimension.
 std::string getTileCopyProblem(ArrayRef<int64_t> shape, unsigned elementBits,
                                Attribute layout);
-/// Whether a wgmma product with the accumulator layout `acc` can read
-/// `a` from registers: a 16-bit tensor whose threads hold the A fragments
-/// (its layout relabels the registers of #block.dot_operand<0, acc, 2>).
-bool isWgmmaRegisterOperand(RankedTensorType a, block::MmaLayoutAttr acc);
+/// Whether a tensor-core product with the accumulator layout `acc` (wgmma
+/// or mma.sync) can take `a` from registers: a 16-bit tensor whose threads
+/// hold the instruction's A fragments (its layout relabels the registers of
+/// #block.dot_operand<0, acc, 2>).
+bool holdsOperandAFragments(RankedTensorType a, block::MmaLayoutAttr acc);
 } // namespace mlir::blockgpu
 
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_H

@@ -382,11 +382,11 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     a loop whose accumulator starts at zero passes false on its first
     iteration instead of materialising the zeros.
 
-    A wgmma product may take `a` in registers instead: a 16-bit tensor
-    whose threads hold wgmma's A fragments (its layout relabels registers of
-    `#block.dot_operand<0, acc layout, kWidth = 2>`), such as the rounded
-    accumulator of an earlier product whose warps are all along M (P in
-    attention's P V).
+    A tensor-core product (wgmma or mma.sync) may take `a` in registers
+    instead: a 16-bit tensor whose threads hold the instruction's A
+    fragments (its layout relabels registers of `#block.dot_operand<0, acc
+    layout, kWidth = 2>`), such as the rounded accumulator of an earlier
+    product whose warps are all along M (P in attention's P V).
 
     An `async` product (wgmma accumulators only) returns while it still
     runs: its result may feed the accumulator of the next async product,
