@@ -4,16 +4,17 @@
 // warpgroup multiplies its m64 x nN tiles of the accumulator with
 // wgmma.mma_async, which reads b, and a unless a is in registers (four
 // 32-bit registers of packed pairs per instruction), from their buffers
-// through shared-memory descriptors: the start address of the instruction's tile,
-// the byte distances between its groups of 8 rows or columns (SBO) and
-// between its swizzle-wide slabs (LBO), and the swizzle mode. All of them
-// follow from the buffer's layout (the offsets of the tile's elements), and
-// the lowering checks, element by element, that the addresses the
-// descriptor describes are the layout's. The product runs asynchronously
-// within the warpgroup: a fence, the instructions, one commit group and a
-// wait whose inline asm takes and returns the accumulator registers, so
-// that no use of them moves above it (upstream's wait ties nothing). A
-// product from a zero accumulator skips reading it on its first step.
+// through shared-memory descriptors: the start address of the
+// instruction's tile, the byte distances between its groups of 8 rows or
+// columns (SBO) and between its swizzle-wide slabs (LBO), and the swizzle
+// mode. All of them follow from the buffer's layout (the offsets of the
+// tile's elements), and the lowering checks, element by element, that the
+// addresses the descriptor describes are the layout's. The product runs
+// asynchronously within the warpgroup: a fence, the instructions, one
+// commit group and a wait whose inline asm takes and returns the
+// accumulator registers, so that no use of them moves above it (upstream's
+// wait ties nothing). A product from a zero accumulator skips reading it on
+// its first step.
 //
 //===----------------------------------------------------------------------===//
 

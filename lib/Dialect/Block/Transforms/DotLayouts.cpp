@@ -98,7 +98,8 @@ static bool isComputedFrom(Value value,
     llvm::append_range(worklist, op->getOperands());
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        if (!block.empty() && block.back().hasTrait<::mlir::OpTrait::IsTerminator>())
+        if (!block.empty() &&
+            block.back().hasTrait<::mlir::OpTrait::IsTerminator>())
           llvm::append_range(worklist, block.back().getOperands());
   }
   return false;

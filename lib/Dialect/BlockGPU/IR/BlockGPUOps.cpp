@@ -245,9 +245,9 @@ LogicalResult DotOp::verify() {
               "(#block.dot_operand<0, the accumulator's layout, kWidth = 2> "
               "up to a register relabel), but a is "
            << Type(a) << " and the accumulator " << getType();
-  return block::verifyDotOperands(*this, cast<ShapedType>(getA().getType()), getB().getType(),
-                                  cast<ShapedType>(getAcc().getType()),
-                                  getPrecision());
+  return block::verifyDotOperands(
+      *this, cast<ShapedType>(getA().getType()), getB().getType(),
+      cast<ShapedType>(getAcc().getType()), getPrecision());
 }
 
 LogicalResult DotWaitOp::verify() {

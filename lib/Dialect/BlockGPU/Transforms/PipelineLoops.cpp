@@ -216,7 +216,8 @@ FailureOr<Value> mlir::blockgpu::startFromNothing(IRRewriter &rewriter,
     return Value();
   Location loc = dot.getLoc();
   rewriter.setInsertionPoint(loop);
-  Value no = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false));
+  Value no =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false));
   FailureOr<LoopLikeOpInterface> flagged = loop.replaceWithAdditionalYields(
       rewriter, no, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &builder, Location, ArrayRef<BlockArgument> args) {

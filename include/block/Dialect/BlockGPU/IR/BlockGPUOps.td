@@ -419,7 +419,9 @@ def BlockGPU_DotOp : BlockGPU_Op<"dot", [AllTypesMatch<["acc", "result"]>]> {
     static constexpr int64_t kFMAUnrolledSteps = 32;
 
     /// `a`'s buffer, or null where `a` is in registers (a tensor).
-    MemDescType getABuffer() { return ::llvm::dyn_cast<MemDescType>(getA().getType()); }
+    MemDescType getABuffer() {
+      return ::llvm::dyn_cast<MemDescType>(getA().getType());
+    }
   }];
 }
 
