@@ -14,13 +14,11 @@ import statistics
 import sys
 
 import torch
-from torch.nn.attention import SDPBackend, sdpa_kernel
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 import block  # noqa: E402
-import triton_kernels as tk  # noqa: E402
-from bench import rel_error, rotated, time_ms  # noqa: E402
+from bench import AttentionProblem, rotated, time_ms  # noqa: E402
 
 
 def main():
@@ -31,44 +29,26 @@ def main():
     p.add_argument("variants", nargs="+", help="LABEL=BUNDLE_DIR:ROWS")
     args = p.parse_args()
     runtime = block.Runtime(args.runtime)
-    batch, heads, seq, d = 4, 32, 4096, 128
-    q, k, v = (torch.randn(batch * heads, seq, d, device="cuda", dtype=torch.bfloat16)
-               for _ in range(3))
-    o = torch.empty_like(q)
-    lse = torch.empty(batch * heads, seq, device="cuda")
-    scale = d ** -0.5
-    four = lambda t: t.view(batch, heads, seq, d)
-
-    def sdpa(backend, causal, q=q, k=k, v=v):
-        def run():
-            with sdpa_kernel(backend):
-                return torch.nn.functional.scaled_dot_product_attention(
-                    four(q), four(k), four(v), is_causal=causal)
-        return run
-
+    problem = AttentionProblem(4, 32, 4096, 128)
     for causal in (False, True):
-        impls = {"sdpa_cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, causal),
-                 "sdpa_flash": sdpa(SDPBackend.FLASH_ATTENTION, causal),
-                 "triton": lambda c=causal: tk.attention_fwd(q, k, v, o, lse, scale, c)}
-        reference = sdpa(SDPBackend.MATH, causal, q.float(), k.float(), v.float())()
+        impls = problem.peers(causal)
         errors = {}
         for spec in args.variants:
             label, rest = spec.split("=", 1)
             path, rows = rest.rsplit(":", 1)
             kernel = runtime.load(os.path.join(path, "attention_fwd.json")).kernel("attention_fwd")
-            launch = kernel.prepare((-(-seq // int(rows)), batch * heads),
-                                    q, k, v, o, lse, seq, scale, int(causal))
+            launch = kernel.prepare(problem.grid(int(rows)), *problem.kernel_args(causal))
             launch()
             torch.cuda.synchronize()
-            errors[label] = rel_error(four(o), reference)
+            errors[label] = problem.error(causal)
             impls[label] = launch
         times = {name: [] for name in impls}
         for r in range(args.rounds):
             for name in rotated(list(impls), r):
                 times[name].append(time_ms(impls[name], args.reps))
-        work = 4 * batch * heads * seq * seq * d // (2 if causal else 1)
+        work = problem.work(causal)
         best = min(statistics.median(t) for n, t in times.items() if n.startswith(("sdpa", "triton")))
-        print(f"attention_fwd_d{d}{'_causal' if causal else ''}")
+        print(problem.name(causal))
         print("| implementation | ms | TFLOP/s | vs best peer | rel. error |")
         print("| --- | --- | --- | --- | --- |")
         for name, t in times.items():

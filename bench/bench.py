@@ -18,6 +18,7 @@ import statistics
 import sys
 
 import torch
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
@@ -178,6 +179,56 @@ def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
                 check=lambda: (ours(), rel_error(c, ref()))[1])
 
 
+class AttentionProblem:
+    """Attention forward on [batch * heads, seq, d] bf16 q, k, v, o and f32
+    row log-sum-exp, as examples/attention_fwd.mlir takes them, with its
+    peers on the same buffers: SDPA with each backend chosen explicitly and
+    Triton's kernel of the same algorithm; 4 B H S^2 D flops, half causal."""
+
+    def __init__(self, batch, heads, seq, d):
+        self.batch, self.heads, self.seq, self.d = batch, heads, seq, d
+        self.q, self.k, self.v = (torch.randn(batch * heads, seq, d, device="cuda",
+                                              dtype=torch.bfloat16) for _ in range(3))
+        self.o = torch.empty_like(self.q)
+        self.lse = torch.empty(batch * heads, seq, device="cuda")
+        self.scale = d ** -0.5
+
+    def four(self, t):
+        return t.view(self.batch, self.heads, self.seq, self.d)
+
+    def sdpa(self, backend, causal, f32=False):
+        q, k, v = ((t.float() if f32 else t) for t in (self.q, self.k, self.v))
+
+        def run():
+            with sdpa_kernel(backend):
+                return torch.nn.functional.scaled_dot_product_attention(
+                    self.four(q), self.four(k), self.four(v), is_causal=causal)
+        return run
+
+    def peers(self, causal):
+        return {"sdpa_cudnn": self.sdpa(SDPBackend.CUDNN_ATTENTION, causal),
+                "sdpa_flash": self.sdpa(SDPBackend.FLASH_ATTENTION, causal),
+                "triton": lambda: tk.attention_fwd(self.q, self.k, self.v, self.o,
+                                                   self.lse, self.scale, causal)}
+
+    def grid(self, rows):
+        """The grid of a kernel taking `rows` query rows a program."""
+        return (-(-self.seq // rows), self.batch * self.heads)
+
+    def kernel_args(self, causal):
+        return (self.q, self.k, self.v, self.o, self.lse, self.seq, self.scale, int(causal))
+
+    def error(self, causal):
+        """o's error against SDPA's math backend in f32."""
+        return rel_error(self.four(self.o), self.sdpa(SDPBackend.MATH, causal, f32=True)())
+
+    def work(self, causal):
+        return 4 * self.batch * self.heads * self.seq ** 2 * self.d // (2 if causal else 1)
+
+    def name(self, causal):
+        return f"attention_fwd_d{self.d}{'_causal' if causal else ''}"
+
+
 def cases(bundles, runtime, quick, before=None):
     """Each case: name, work (bytes or flops), unit, implementations, check.
     With `before` (another bundles directory), each of our kernels is also
@@ -304,34 +355,12 @@ def cases(bundles, runtime, quick, before=None):
     # Attention forward (issue 20): B4 H32 S4096, D 128, bf16, non-causal
     # and causal, against SDPA with each backend chosen explicitly and
     # Triton's kernel of the same algorithm; 4 B H S^2 D flops, half causal.
-    from torch.nn.attention import SDPBackend, sdpa_kernel
-    batch, heads, seq, d = 4, 32, 4096 // (4 if quick else 1), 128
-    qa, ka, va = (torch.randn(batch * heads, seq, d, device=dev, dtype=torch.bfloat16)
-                  for _ in range(3))
-    oa = torch.empty_like(qa)
-    lse = torch.empty(batch * heads, seq, device=dev)
-    softmax_scale = d ** -0.5
-    four = lambda t: t.view(batch, heads, seq, d)
-
-    def sdpa(backend, causal, q=qa, k=ka, v=va):
-        def run():
-            with sdpa_kernel(backend):
-                return torch.nn.functional.scaled_dot_product_attention(
-                    four(q), four(k), four(v), is_causal=causal)
-        return run
-
+    problem = AttentionProblem(4, 32, 4096 // (4 if quick else 1), 128)
     for causal in (False, True):
-        ka_ = load("attention_fwd").prepare((-(-seq // 128), batch * heads),
-                                            qa, ka, va, oa, lse, seq, softmax_scale,
-                                            int(causal))
-        reference = sdpa(SDPBackend.MATH, causal, qa.float(), ka.float(), va.float())
-        yield {"name": f"attention_fwd_d{d}{'_causal' if causal else ''}",
-               "work": 4 * batch * heads * seq * seq * d // (2 if causal else 1),
-               "unit": "TFLOP/s", "ours": ka_,
-               "sdpa_cudnn": sdpa(SDPBackend.CUDNN_ATTENTION, causal),
-               "sdpa_flash": sdpa(SDPBackend.FLASH_ATTENTION, causal),
-               "triton": lambda c=causal: tk.attention_fwd(qa, ka, va, oa, lse, softmax_scale, c),
-               "check": lambda k=ka_, r=reference: (k(), rel_error(four(oa), r()))[1]}
+        ka = load("attention_fwd").prepare(problem.grid(128), *problem.kernel_args(causal))
+        yield {"name": problem.name(causal), "work": problem.work(causal),
+               "unit": "TFLOP/s", "ours": ka, **problem.peers(causal),
+               "check": lambda k=ka, c=causal: (k(), problem.error(c))[1]}
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)

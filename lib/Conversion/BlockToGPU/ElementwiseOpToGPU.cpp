@@ -101,14 +101,8 @@ private:
   static SmallVector<Value, 2> emitPairTruncation(OpBuilder &b, Location loc,
                                                   Value first, Value second,
                                                   Type to) {
-    auto wide = VectorType::get({2}, first.getType());
-    Value pair = LLVM::PoisonOp::create(b, loc, wide);
-    pair = LLVM::InsertElementOp::create(b, loc, pair, first,
-                                         i32Constant(b, loc, 0));
-    pair = LLVM::InsertElementOp::create(b, loc, pair, second,
-                                         i32Constant(b, loc, 1));
-    Value narrow =
-        LLVM::FPTruncOp::create(b, loc, VectorType::get({2}, to), pair);
+    Value narrow = LLVM::FPTruncOp::create(b, loc, VectorType::get({2}, to),
+                                           emitVector(b, loc, {first, second}));
     return {LLVM::ExtractElementOp::create(b, loc, narrow,
                                            i32Constant(b, loc, 0)),
             LLVM::ExtractElementOp::create(b, loc, narrow,

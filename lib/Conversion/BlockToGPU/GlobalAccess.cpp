@@ -85,12 +85,8 @@ static Value packWord(OpBuilder &b, Location loc, ValueRange elements,
       return arith::ExtUIOp::create(b, loc, words.wordType, element);
     return arith::BitcastOp::create(b, loc, words.wordType, element);
   }
-  auto vectorType = VectorType::get({words.elementsPerWord}, memoryType);
-  Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-  for (auto [i, element] : llvm::enumerate(elements))
-    vector = LLVM::InsertElementOp::create(b, loc, vector, element,
-                                           i32Constant(b, loc, i));
-  return LLVM::BitcastOp::create(b, loc, words.wordType, vector);
+  return LLVM::BitcastOp::create(b, loc, words.wordType,
+                                 emitVector(b, loc, elements));
 }
 
 /// The L2 eviction policy `hints` ask for, as the operand of an access with

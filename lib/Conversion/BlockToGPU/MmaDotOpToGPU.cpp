@@ -290,12 +290,7 @@ private:
   static Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements,
                         NVVM::MMATypes type) {
     Type i32 = b.getI32Type();
-    auto vectorType = VectorType::get({int64_t(elements.size())},
-                                      elements.front().getType());
-    Value vector = LLVM::PoisonOp::create(b, loc, vectorType);
-    for (auto [i, element] : llvm::enumerate(elements))
-      vector = LLVM::InsertElementOp::create(b, loc, vector, element,
-                                             i32Constant(b, loc, i));
+    Value vector = emitVector(b, loc, elements);
     // f16 pairs go as vector<2xf16>; bf16 pairs and s8 quads as i32.
     if (type == NVVM::MMATypes::f16)
       return vector;

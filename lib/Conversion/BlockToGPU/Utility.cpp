@@ -173,6 +173,17 @@ Value mlir::block::emitElementAddress(OpBuilder &b, Location loc, Value base,
                              ValueRange{position});
 }
 
+Value mlir::block::emitVector(OpBuilder &b, Location loc,
+                              ValueRange elements) {
+  auto type = VectorType::get({int64_t(elements.size())},
+                              elements.front().getType());
+  Value vector = LLVM::PoisonOp::create(b, loc, type);
+  for (auto [i, element] : llvm::enumerate(elements))
+    vector = LLVM::InsertElementOp::create(b, loc, vector, element,
+                                           i32Constant(b, loc, i));
+  return vector;
+}
+
 SmallVector<Value> mlir::block::emitStructFields(OpBuilder &b, Location loc,
                                                 Value value,
                                                 unsigned numFields) {

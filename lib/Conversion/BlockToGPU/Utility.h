@@ -70,6 +70,8 @@ SmallVector<Value> emitVectorLoad(OpBuilder &b, Location loc, Type memoryType,
 void emitVectorStore(OpBuilder &b, Location loc, ValueRange elements,
                      Value address);
 void emitBarrier(OpBuilder &b, Location loc);
+/// An LLVM vector of `elements` (one type), in order.
+Value emitVector(OpBuilder &b, Location loc, ValueRange elements);
 /// The fields of the LLVM struct `value`, which has `numFields`.
 SmallVector<Value> emitStructFields(OpBuilder &b, Location loc, Value value,
                                     unsigned numFields);

@@ -391,13 +391,8 @@ static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
 
 /// Two 16-bit values packed into an i32, the first in the low half.
 static Value packPair(OpBuilder &b, Location loc, Value low, Value high) {
-  auto vector = VectorType::get({2}, low.getType());
-  Value pair = LLVM::PoisonOp::create(b, loc, vector);
-  pair = LLVM::InsertElementOp::create(b, loc, pair, low,
-                                       i32Constant(b, loc, 0));
-  pair = LLVM::InsertElementOp::create(b, loc, pair, high,
-                                       i32Constant(b, loc, 1));
-  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair);
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(),
+                                 emitVector(b, loc, {low, high}));
 }
 
 struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
