@@ -216,7 +216,8 @@ class AttentionProblem:
         return (-(-self.seq // rows), self.batch * self.heads)
 
     def kernel_args(self, causal):
-        return (self.q, self.k, self.v, self.o, self.lse, self.seq, self.scale, int(causal))
+        return (self.q, self.k, self.v, self.o, self.lse, self.batch * self.heads * self.seq, self.seq, self.scale,
+                int(causal))
 
     def error(self, causal):
         """o's error against SDPA's math backend in f32."""

@@ -2,7 +2,8 @@
 // O = softmax(Q K^T * scale) V, with Q, K, V and O laid out [heads, seq, 128]
 // (row-major, heads = batch * heads), and the rows' log-sum-exp
 // lse[h, i] = log(sum_j exp(scale * q_i . k_j)) written as f32 [heads, seq]
-// for a backward pass. With `causal` nonzero, query i sees keys j <= i.
+// for a backward pass. `rows` is heads * seq, the rows of each of Q, K, V
+// and O. With `causal` nonzero, query i sees keys j <= i.
 // Launch a grid of (ceil(seq / 128), heads). Each program keeps its 128 query
 // rows and walks the keys in blocks of 64 with an online softmax: the running
 // row maximum m and sum l (in base 2, the scale folded into one multiply), the
@@ -14,7 +15,7 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
                          %v: !block.ptr<bf16> {block.alignment = 16},
                          %o: !block.ptr<bf16> {block.alignment = 16},
                          %lse: !block.ptr<f32> {block.alignment = 16},
-                         %seq: i32, %scale: f32, %causal: i32)
+                         %rows: i32, %seq: i32, %scale: f32, %causal: i32)
     attributes {block.kernel, block.num_warps = 8 : i32} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -37,15 +38,18 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
   %head_size = arith.muli %seq, %c128 : i32
   %head_off = arith.muli %head, %head_size : i32
   %qh = block.addptr %q, %head_off : !block.ptr<bf16>, i32
-  %kh = block.addptr %k, %head_off : !block.ptr<bf16>, i32
-  %vh = block.addptr %v, %head_off : !block.ptr<bf16>, i32
   %oh = block.addptr %o, %head_off : !block.ptr<bf16>, i32
   %dq = block.make_tensor_desc %qh, [%seq, %c128], [%c128, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<128x128xbf16>>
-  %dk = block.make_tensor_desc %kh, [%seq, %c128], [%c128, %c1]
+  // K and V of all heads as one [rows, 128] matrix, described by the
+  // arguments alone, so that the copy engine can fetch their tiles. A key
+  // block past this head's end reads the next head's first rows, which the
+  // mask hides (their scores are -inf, their weights 0).
+  %dk = block.make_tensor_desc %k, [%rows, %c128], [%c128, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<64x128xbf16>>
-  %dv = block.make_tensor_desc %vh, [%seq, %c128], [%c128, %c1]
+  %dv = block.make_tensor_desc %v, [%rows, %c128], [%c128, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<64x128xbf16>>
+  %head_row = arith.muli %head, %seq : i32
   %do = block.make_tensor_desc %oh, [%seq, %c128], [%c128, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<128x128xbf16>>
   %qt = block.desc_load %dq[%m0, %c0] : !block.tensordesc<tensor<128x128xbf16>> -> tensor<128x128xbf16>
@@ -61,12 +65,13 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
   %end = arith.select %is_causal, %diagonal_end, %seq : i32
   %rows_1d = block.arange 0, 128 : tensor<128xi32>
   %m0s = block.splat %m0 : tensor<128xi32>
-  %rows = arith.addi %rows_1d, %m0s : tensor<128xi32>
+  %q_rows = arith.addi %rows_1d, %m0s : tensor<128xi32>
 
   %acc, %m_i, %l_i = scf.for %n0 = %c0 to %end step %c64
       iter_args(%acc_i = %zero_o, %m_run = %ninf_m, %l_run = %zero_l)
       -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>) : i32 {
-    %kt = block.desc_load %dk[%n0, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
+    %key_row = arith.addi %head_row, %n0 : i32
+    %kt = block.desc_load %dk[%key_row, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
     %ktt = block.trans %kt [1, 0] : tensor<64x128xbf16> -> tensor<128x64xbf16>
     %s_all = block.dot %qt, %ktt, %zero_s : tensor<128x128xbf16>, tensor<128x64xbf16> -> tensor<128x64xf32>
     %needs_mask = arith.cmpi sge, %n0, %unmasked : i32
@@ -78,7 +83,7 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
       %in_seq_1d = arith.cmpi slt, %cols, %seqs : tensor<64xi32>
       %in_seq = block.broadcast %in_seq_1d dims [1] : tensor<64xi1> -> tensor<128x64xi1>
       %col_b = block.broadcast %cols dims [1] : tensor<64xi32> -> tensor<128x64xi32>
-      %row_b = block.broadcast %rows dims [0] : tensor<128xi32> -> tensor<128x64xi32>
+      %row_b = block.broadcast %q_rows dims [0] : tensor<128xi32> -> tensor<128x64xi32>
       %seen = arith.cmpi sle, %col_b, %row_b : tensor<128x64xi32>
       %not_causal = arith.xori %is_causal, %true : i1
       %all = block.splat %not_causal : tensor<128x64xi1>
@@ -110,7 +115,7 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
     // O = O * alpha + P V, with P rounded to bf16 as flash attention does.
     %alpha_b = block.broadcast %alpha dims [0] : tensor<128xf32> -> tensor<128x128xf32>
     %acc_kept = arith.mulf %acc_i, %alpha_b : tensor<128x128xf32>
-    %vt = block.desc_load %dv[%n0, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
+    %vt = block.desc_load %dv[%key_row, %c0] : !block.tensordesc<tensor<64x128xbf16>> -> tensor<64x128xbf16>
     %pb = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
     %acc_new = block.dot %pb, %vt, %acc_kept : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
     scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
@@ -125,11 +130,10 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
   %lse2 = arith.addf %m_i, %log_l : tensor<128xf32>
   %ln2s = block.splat %ln2 : tensor<128xf32>
   %lse_rows = arith.mulf %lse2, %ln2s : tensor<128xf32>
-  %lse_off = arith.muli %head, %seq : i32
-  %lse_h = block.addptr %lse, %lse_off : !block.ptr<f32>, i32
-  %lse_ptrs = block.addptr %lse_h, %rows : !block.ptr<f32>, tensor<128xi32>
+  %lse_h = block.addptr %lse, %head_row : !block.ptr<f32>, i32
+  %lse_ptrs = block.addptr %lse_h, %q_rows : !block.ptr<f32>, tensor<128xi32>
   %seq_rows = block.splat %seq : tensor<128xi32>
-  %row_in = arith.cmpi slt, %rows, %seq_rows : tensor<128xi32>
+  %row_in = arith.cmpi slt, %q_rows, %seq_rows : tensor<128xi32>
   block.store %lse_ptrs, %lse_rows mask %row_in : tensor<128x!block.ptr<f32>>
   return
 }

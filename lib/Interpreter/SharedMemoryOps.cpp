@@ -202,6 +202,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](LocalAllocOp o) { return compileAlloc(c, o); })
       .Case([&](MemDescIndexOp o) { return compileIndex(c, o); })
+      .Case([&](MemDescTransOp o) { return c.view(o.getResult(), o.getSrc()); })
       .Case([&](LocalStoreOp o) { return compileLocalStore(c, o); })
       .Case([&](LocalLoadOp o) { return compileLocalLoad(c, o); })
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })

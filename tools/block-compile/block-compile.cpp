@@ -534,9 +534,32 @@ static bool implies(ArrayRef<blockrt::VariantAssumption> a,
   });
 }
 
+/// Whether two kernels take the same tensor maps as hidden parameters.
+static bool haveSameTensorMaps(const blockrt::KernelInfo &a,
+                               const blockrt::KernelInfo &b) {
+  auto sameValues = [](const std::vector<blockrt::TensorMapValue> &x,
+                       const std::vector<blockrt::TensorMapValue> &y) {
+    return llvm::equal(x, y, [](const blockrt::TensorMapValue &u,
+                                const blockrt::TensorMapValue &v) {
+      return u.arg == v.arg && u.value == v.value;
+    });
+  };
+  return llvm::equal(a.tensorMaps, b.tensorMaps,
+                     [&](const blockrt::TensorMapInfo &x,
+                         const blockrt::TensorMapInfo &y) {
+                       return x.base == y.base && x.box == y.box &&
+                              x.swizzle == y.swizzle &&
+                              x.oobFill == y.oobFill &&
+                              sameValues(x.sizes, y.sizes) &&
+                              sameValues(x.strides, y.strides);
+                     });
+}
+
 /// Reads back the lowered variants of `plan`, drops those whose PTX a less
-/// specialised one (or the kernel) already has, from the module too, and
-/// records the rest in their kernels' manifest entries and in `functions`.
+/// specialised one (or the kernel) already has and those whose tensor maps
+/// are not the kernel's (the manifest gives a variant its kernel's, and an
+/// assumption can make a descriptor one the copy engine takes), from the
+/// module too, and records the rest in their kernels' manifest entries and in `functions`.
 static LogicalResult
 addLoweredVariants(ModuleOp module, StringRef name,
                    const BlockToPTXOptions &options,
@@ -577,7 +600,7 @@ addLoweredVariants(ModuleOp module, StringRef name,
       redundant |= implies(variant.assume, kept.assume) &&
                    code == ::block::getEntryPTX(*ptx, kept.symbol,
                                                 kernel.name);
-    if (redundant) {
+    if (redundant || !haveSameTensorMaps(info, kernel)) {
       gpu.lookupSymbol<LLVM::LLVMFuncOp>(variant.symbol).erase();
       continue;
     }

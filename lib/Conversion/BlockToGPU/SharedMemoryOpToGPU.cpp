@@ -85,6 +85,19 @@ struct MemDescIndexOpToGPU : OpConversionPattern<MemDescIndexOp> {
   }
 };
 
+/// A transposed view is the same address; its type's layout tells the
+/// readers where each element is.
+struct MemDescTransOpToGPU : OpConversionPattern<MemDescTransOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
 struct LocalStoreOpToGPU : OpConversionPattern<LocalStoreOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -258,7 +271,7 @@ struct FenceAsyncSharedOpToGPU : OpConversionPattern<FenceAsyncSharedOp> {
 void mlir::block::populateSharedMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const AxisInfoAnalysis &axisInfo, bool asyncCopies) {
-  patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, LocalStoreOpToGPU,
+  patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, MemDescTransOpToGPU, LocalStoreOpToGPU,
                LocalLoadOpToGPU, FenceAsyncSharedOpToGPU, PoisonOpToGPU>(
       converter, patterns.getContext());
   patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo,

@@ -195,9 +195,17 @@ bool isCopyEngineTile(DescLoadOp load) {
   if (!loop || !load->hasOneUse() || getNumStages(loop) < 2 ||
       !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
     return false;
-  auto dot = dyn_cast<DotOp>(*load->user_begin());
-  if (!dot || dot->getBlock() != load->getBlock() ||
-      load.getResult() == dot.getAcc())
+  // A transposed tile is read in place (K's tile as the k-major b of
+  // Q K^T).
+  Operation *user = *load->user_begin();
+  Value operand = load.getResult();
+  if (auto trans = dyn_cast<TransOp>(user);
+      trans && trans->hasOneUse() && trans->getBlock() == load->getBlock()) {
+    operand = trans.getResult();
+    user = *trans->user_begin();
+  }
+  auto dot = dyn_cast<DotOp>(user);
+  if (!dot || dot->getBlock() != load->getBlock() || operand == dot.getAcc())
     return false;
   MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
   return mma && mma.isWgmma();

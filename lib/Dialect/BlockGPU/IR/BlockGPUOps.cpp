@@ -123,6 +123,68 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+/// `layout` with the other of the last two dimensions contiguous.
+static SharedLayoutAttr transposeSharedLayout(SharedLayoutAttr layout) {
+  if (auto nvmma = dyn_cast<NVMMALayoutAttr>(layout))
+    return NVMMALayoutAttr::get(nvmma.getContext(), nvmma.getSwizzle(),
+                                !nvmma.getTransposed());
+  if (auto swizzled = dyn_cast<SwizzledLayoutAttr>(layout))
+    return SwizzledLayoutAttr::get(
+        swizzled.getContext(), swizzled.getVec(), swizzled.getPerPhase(),
+        swizzled.getMaxPhase(), !swizzled.getTransposed());
+  auto linear = cast<LinearSharedLayoutAttr>(layout);
+  SmallVector<int64_t> bases(linear.getOffsetBases());
+  for (size_t i = 0; i + 1 < bases.size(); i += 2)
+    std::swap(bases[i], bases[i + 1]);
+  return LinearSharedLayoutAttr::get(linear.getContext(), linear.getNumDims(),
+                                     bases);
+}
+
+void MemDescTransOp::build(OpBuilder &builder, OperationState &state,
+                           Value src) {
+  auto type = cast<MemDescType>(src.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  build(builder, state,
+        MemDescType::get(builder.getContext(), {shape[1], shape[0]},
+                         type.getElementType(),
+                         transposeSharedLayout(type.getLayout()),
+                         type.getMutableMemory()),
+        src);
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType();
+  MemDescType result = getType();
+  if (src.getShape().size() != 2)
+    return emitOpError() << "transposes a buffer of rank 2, but has "
+                         << Type(src);
+  if (result.getShape().size() != 2 ||
+      result.getShape()[0] != src.getShape()[1] ||
+      result.getShape()[1] != src.getShape()[0] ||
+      result.getElementType() != src.getElementType())
+    return emitOpError() << "result must have the shape "
+                         << src.getShape()[1] << "x" << src.getShape()[0]
+                         << " and the elements of " << Type(src)
+                         << ", but is " << Type(result);
+  if (result.getMutableMemory() && !src.getMutableMemory())
+    return emitOpError() << "cannot make a mutable view of the read-only "
+                         << Type(src);
+  // Every offset must name the swapped index of the element it names in
+  // the source.
+  block::LinearLayout srcLayout = src.toLinearLayout();
+  block::LinearLayout resultLayout = result.toLinearLayout();
+  auto srcBases = srcLayout.getBases(block::kOffset);
+  auto resultBases = resultLayout.getBases(block::kOffset);
+  bool swapped = srcBases.size() == resultBases.size();
+  for (size_t i = 0; swapped && i < srcBases.size(); ++i)
+    swapped = resultBases[i][0] == srcBases[i][1] &&
+              resultBases[i][1] == srcBases[i][0];
+  if (!swapped)
+    return emitOpError() << "result layout " << result.getLayout()
+                         << " is not the transpose of " << src.getLayout();
+  return success();
+}
+
 LogicalResult AsyncCopyOp::verify() {
   MemDescType dst = getDst().getType();
   if (failed(verifyMutable(*this, dst)))

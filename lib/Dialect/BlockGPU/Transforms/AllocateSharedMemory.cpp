@@ -74,7 +74,7 @@ private:
 } // namespace
 
 /// The interval during which the buffer `alloc` makes is live: to its last
-/// use (through memdesc_index views), the whole of any loop it is used in
+/// use (through memdesc_index and memdesc_trans views), the whole of any loop it is used in
 /// but allocated outside of, and to the end of the kernel if it escapes
 /// into another region's values.
 static void computeLiveness(LocalAllocOp alloc, const Numbering &numbering,
@@ -84,8 +84,8 @@ static void computeLiveness(LocalAllocOp alloc, const Numbering &numbering,
   while (!views.empty()) {
     Value view = views.pop_back_val();
     for (Operation *user : view.getUsers()) {
-      if (auto index = dyn_cast<MemDescIndexOp>(user))
-        views.push_back(index.getResult());
+      if (isa<MemDescIndexOp, MemDescTransOp>(user))
+        views.push_back(user->getResult(0));
       if (user->hasTrait<OpTrait::IsTerminator>() ||
           user->getNumRegions() > 0) {
         allocation.end = numbering.last.lookup(kernel);

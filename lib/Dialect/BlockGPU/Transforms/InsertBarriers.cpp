@@ -95,8 +95,11 @@ struct Accesses {
 } // namespace
 
 /// The bytes the buffer `view` names: its allocation's, narrowed to the
-/// stage a constant memdesc_index picks.
+/// stage a constant memdesc_index picks (a transposed view names its
+/// source's).
 static Interval getInterval(Value view) {
+  if (auto trans = view.getDefiningOp<MemDescTransOp>())
+    return getInterval(trans.getSrc());
   if (auto index = view.getDefiningOp<MemDescIndexOp>()) {
     Interval whole = getInterval(index.getSrc());
     llvm::APInt stage;

@@ -224,6 +224,31 @@ static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand) {
   return LocalAllocOp::create(b, loc, buffer, operand);
 }
 
+/// A tile left for the copy engine that a product reads transposed (K's
+/// tile as Q K^T's b) is staged as the copy engine writes it, and the
+/// product reads a transposed view of that buffer.
+static Value stageTransposedTile(OpBuilder &b, Location loc, Value operand) {
+  auto trans = operand.getDefiningOp<block::TransOp>();
+  auto tile = trans.getSrc().getDefiningOp<block::DescLoadOp>();
+  auto type = cast<RankedTensorType>(tile.getType());
+  auto buffer = MemDescType::get(
+      b.getContext(), type.getShape(), type.getElementType(),
+      getWgmmaOperandLayout(b.getContext(), type.getShape(),
+                            type.getElementTypeBitWidth(),
+                            /*transposed=*/false),
+      /*mutableMemory=*/false);
+  Value staged = LocalAllocOp::create(b, loc, buffer, tile.getResult());
+  return MemDescTransOp::create(b, loc, staged);
+}
+
+/// Whether `operand` is a tile block-lower-tensor-descriptors left for the
+/// copy engine, transposed.
+static bool isTransposedTile(Value operand) {
+  auto trans = operand.getDefiningOp<block::TransOp>();
+  return trans && trans->hasOneUse() &&
+         trans.getSrc().getDefiningOp<block::DescLoadOp>();
+}
+
 /// Stages `operand` of `dot` with `stage`: before the product, or after its
 /// definition where a loop around the product does not change it (Q in
 /// attention), so that the loop reads one copy.
@@ -249,7 +274,9 @@ static void materialize(block::DotOp op) {
                                mma)
             ? op.getA()
             : stageOperand(b, op, op.getA(), stage);
-    bStaged = stageOperand(b, op, op.getB(), stage);
+    bStaged = isTransposedTile(op.getB())
+                  ? stageTransposedTile(b, loc, op.getB())
+                  : stageOperand(b, op, op.getB(), stage);
   } else {
     LinearLayout acc = getLayout(op.getType());
     int64_t kChunk =
@@ -263,7 +290,10 @@ static void materialize(block::DotOp op) {
                     /*useAcc=*/Value(),
                     op.getPrecision())
           .getResult());
+  Operation *transposed = op.getB().getDefiningOp();
   op.erase();
+  if (transposed && transposed->use_empty())
+    transposed->erase();
 }
 
 /// A tile block-lower-tensor-descriptors left for the copy engine goes

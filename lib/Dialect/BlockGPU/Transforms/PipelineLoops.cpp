@@ -66,10 +66,16 @@ std::optional<StagedLoad> mlir::blockgpu::getStagedLoad(LocalAllocOp alloc,
   } else {
     return std::nullopt;
   }
-  if (!llvm::all_of(alloc->getUses(), [&](OpOperand &use) {
-        auto dot = dyn_cast<DotOp>(use.getOwner());
-        return dot && dot->getBlock() == loop.getBody() &&
-               isa<block::MmaLayoutAttr>(dot.getType().getEncoding());
+  auto isProductInLoop = [&](Operation *user) {
+    auto dot = dyn_cast<DotOp>(user);
+    return dot && dot->getBlock() == loop.getBody() &&
+           isa<block::MmaLayoutAttr>(dot.getType().getEncoding());
+  };
+  // Products read the buffer, or a transposed view of it.
+  if (!llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+        return isProductInLoop(user) ||
+               (isa<MemDescTransOp>(user) &&
+                llvm::all_of(user->getUsers(), isProductInLoop));
       }))
     return std::nullopt;
   return StagedLoad{load, alloc};

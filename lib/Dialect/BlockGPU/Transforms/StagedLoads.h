@@ -33,7 +33,8 @@ struct StagedLoad {
 
 /// The load `alloc` stages, if a copy can replace both: a non-volatile
 /// load of the loop's body, of zero where masked off, used only by `alloc`,
-/// whose buffer only tensor-core products of the body read.
+/// whose buffer only tensor-core products of the body read (directly or
+/// through a transposed view).
 std::optional<StagedLoad> getStagedLoad(LocalAllocOp alloc, scf::ForOp loop);
 
 inline Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {

@@ -94,6 +94,34 @@ def BlockGPU_MemDescIndexOp : BlockGPU_Op<"memdesc_index", [Pure]> {
   let hasVerifier = 1;
 }
 
+def BlockGPU_MemDescTransOp : BlockGPU_Op<"memdesc_trans", [Pure]> {
+  let summary = "a rank-2 buffer read with its dimensions swapped";
+  let description = [{
+    The bytes of `src`, indexed `[j, i]` where `src` is indexed `[i, j]`:
+    the result's layout is the source's with the other dimension
+    contiguous (`transposed` flipped for `#blockgpu.nvmma` and
+    `#blockgpu.swizzled`, the bases' components swapped for
+    `#blockgpu.linear`). A view writes nothing: a tile the copy engine
+    brought as it lies in global memory (last dimension contiguous) is read
+    in the other order, as attention's K tile is the k-major b of Q K^T.
+    The view of a mutable buffer may be read-only.
+
+    ```mlir
+    %kt = blockgpu.memdesc_trans %k : !blockgpu.memdesc<64x128xbf16, #blockgpu.nvmma<swizzle = 128>, mutable> -> !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>>
+    ```
+  }];
+  let arguments = (ins BlockGPU_MemDesc:$src);
+  let results = (outs BlockGPU_MemDesc:$result);
+  let builders = [
+    // The view of `src` with the same mutability.
+    OpBuilder<(ins "::mlir::Value":$src)>
+  ];
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def BlockGPU_AsyncCopyOp : BlockGPU_Op<"async_copy",
     [MemoryEffects<[MemRead]>,
      OptionalTypesMatchWith<"mask is i1 of the pointers' shape", "ptrs", "mask",
