@@ -75,6 +75,9 @@ struct DotShape : InstrData {
   /// Whether a and b are buffers (their slots hold addresses); a
   /// blockgpu.dot may take a in registers.
   bool aBuffer = false, bBuffer = false;
+  /// Whether a or b is a transposed view (blockgpu.memdesc_trans): its
+  /// buffer holds the operand's transpose, row-major.
+  bool aTransposed = false, bTransposed = false;
   DotPrecision precision = DotPrecision::ieee;
 };
 
@@ -119,10 +122,12 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
   C *as = frame.get<C>(shape.a), *bs = frame.get<C>(shape.b);
   C *sums = frame.get<C>(shape.sums);
 
-  for (int64_t i = 0; i < M * K; ++i)
-    as[i] = Dot::loadInput(a[i]);
-  for (int64_t i = 0; i < K * N; ++i)
-    bs[i] = Dot::loadInput(b[i]);
+  for (int64_t i = 0; i < M; ++i)
+    for (int64_t k = 0; k < K; ++k)
+      as[i * K + k] = Dot::loadInput(a[shape.aTransposed ? k * M + i : i * K + k]);
+  for (int64_t k = 0; k < K; ++k)
+    for (int64_t j = 0; j < N; ++j)
+      bs[k * N + j] = Dot::loadInput(b[shape.bTransposed ? j * K + k : k * N + j]);
   // A blockgpu.dot with use_acc false starts from zero.
   bool useAcc = instr.operands.size() < 4 ||
                 *frame.get<uint8_t>(instr.operands[3]);
@@ -197,6 +202,8 @@ LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
   shape.sums = c.addScratch(shape.m * shape.n * computeSize);
   shape.aBuffer = isa<blockgpu::MemDescType>(op->getOperand(0).getType());
   shape.bBuffer = isa<blockgpu::MemDescType>(op->getOperand(1).getType());
+  shape.aTransposed = bool(op->getOperand(0).getDefiningOp<blockgpu::MemDescTransOp>());
+  shape.bTransposed = bool(op->getOperand(1).getDefiningOp<blockgpu::MemDescTransOp>());
   shape.precision = isa<blockgpu::DotOp>(op)
                         ? cast<blockgpu::DotOp>(op).getPrecision()
                         : cast<DotOp>(op).getPrecision();

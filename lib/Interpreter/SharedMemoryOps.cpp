@@ -4,7 +4,8 @@
 // instance's frame, and a memdesc value holds the address of its first
 // element, so that memdesc_index is an address computation. Elements are
 // kept in row-major order: a shared layout changes where the GPU puts them,
-// not what a program computes. Asynchronous copies complete at once (a
+// not what a program computes (a memdesc_trans view is the same address,
+// which the products reading it read transposed). Asynchronous copies complete at once (a
 // masked-off element is written as zero) and cp.async waits do nothing, so
 // programs after the passes that introduce this layer run as before them.
 // A new buffer's contents are undefined (here: what the frame held before).
@@ -120,6 +121,19 @@ static LogicalResult compileIndex(Compiler &c, MemDescIndexOp op) {
   return success();
 }
 
+/// A transposed view is its source's address: buffers here are row-major
+/// in their own shape, so the products that read the view (the only
+/// readers the interpreter takes) read it transposed.
+static LogicalResult compileTrans(Compiler &c, MemDescTransOp op) {
+  for (Operation *user : op->getUsers())
+    if (!isa<blockgpu::DotOp>(user))
+      return op.emitOpError()
+             << "is read by '" << user->getName()
+             << "': the interpreter runs transposed views read by "
+                "blockgpu.dot only";
+  return c.view(op.getResult(), op.getSrc());
+}
+
 static LogicalResult compileLocalStore(Compiler &c, LocalStoreOp op) {
   Instr &instr = c.emit(op, &execStoreToBuffer, op.getSrc().getType());
   instr.data = &makeCopyInfo(c, getBufferBytes(op.getDst().getType()));
@@ -202,7 +216,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](LocalAllocOp o) { return compileAlloc(c, o); })
       .Case([&](MemDescIndexOp o) { return compileIndex(c, o); })
-      .Case([&](MemDescTransOp o) { return c.view(o.getResult(), o.getSrc()); })
+      .Case([&](MemDescTransOp o) { return compileTrans(c, o); })
       .Case([&](LocalStoreOp o) { return compileLocalStore(c, o); })
       .Case([&](LocalLoadOp o) { return compileLocalLoad(c, o); })
       .Case([&](AsyncCopyOp o) { return compileAsyncCopy(c, o); })

@@ -28,8 +28,10 @@ static bool isWgmmaProduct(DotOp dot) {
   return mma && mma.isWgmma();
 }
 
-/// Whether `op` (or anything it holds) writes shared memory or is a
-/// product: a product in flight must complete before either.
+/// Whether `op` (or anything it holds) writes shared memory, signals or
+/// waits on an mbarrier (an arrival hands a product's buffers back to the
+/// warps that refill them) or is a product: a product in flight must
+/// complete before any of those.
 static bool endsFlight(Operation *op) {
   WalkResult result = op->walk([](Operation *nested) {
     if (isa<DotOp>(nested))
@@ -44,7 +46,7 @@ static bool endsFlight(Operation *op) {
     effects.getEffects(instances);
     for (const MemoryEffects::EffectInstance &instance : instances)
       if (isa<MemoryEffects::Write>(instance.getEffect()) &&
-          isa<SharedMemory>(instance.getResource()))
+          isa<SharedMemory, MBarriers>(instance.getResource()))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -48,6 +48,24 @@ static bool isAbsentOrZero(Value value) {
          matchPattern(value, m_AnyZeroFloat());
 }
 
+std::optional<SmallVector<DotOp>>
+mlir::blockgpu::getProductReaders(Value buffer) {
+  SmallVector<DotOp> readers;
+  for (Operation *user : buffer.getUsers()) {
+    if (auto dot = dyn_cast<DotOp>(user)) {
+      readers.push_back(dot);
+      continue;
+    }
+    auto view = dyn_cast<MemDescTransOp>(user);
+    std::optional<SmallVector<DotOp>> through =
+        view ? getProductReaders(view.getResult()) : std::nullopt;
+    if (!through)
+      return std::nullopt;
+    readers.append(*through);
+  }
+  return readers;
+}
+
 std::optional<StagedLoad> mlir::blockgpu::getStagedLoad(LocalAllocOp alloc,
                                                         scf::ForOp loop) {
   Value src = alloc.getSrc();
@@ -66,16 +84,10 @@ std::optional<StagedLoad> mlir::blockgpu::getStagedLoad(LocalAllocOp alloc,
   } else {
     return std::nullopt;
   }
-  auto isProductInLoop = [&](Operation *user) {
-    auto dot = dyn_cast<DotOp>(user);
-    return dot && dot->getBlock() == loop.getBody() &&
-           isa<block::MmaLayoutAttr>(dot.getType().getEncoding());
-  };
-  // Products read the buffer, or a transposed view of it.
-  if (!llvm::all_of(alloc->getUsers(), [&](Operation *user) {
-        return isProductInLoop(user) ||
-               (isa<MemDescTransOp>(user) &&
-                llvm::all_of(user->getUsers(), isProductInLoop));
+  std::optional<SmallVector<DotOp>> readers = getProductReaders(alloc);
+  if (!readers || !llvm::all_of(*readers, [&](DotOp dot) {
+        return dot->getBlock() == loop.getBody() &&
+               isa<block::MmaLayoutAttr>(dot.getType().getEncoding());
       }))
     return std::nullopt;
   return StagedLoad{load, alloc};
@@ -182,10 +194,10 @@ DotOp mlir::blockgpu::getAsyncProduct(scf::ForOp loop,
   int64_t ringBytes = 0;
   for (StagedLoad staged : loads) {
     ringBytes += (numStages + 1) * staged.alloc.getType().getSizeInBytes();
-    for (Operation *user : staged.alloc->getUsers()) {
-      if (dot && user != dot)
+    for (DotOp reader : *getProductReaders(staged.alloc)) {
+      if (dot && reader != dot)
         return {};
-      dot = cast<DotOp>(user);
+      dot = reader;
     }
   }
   if (!dot || ringBytes > kMaxSharedMemoryBytes ||

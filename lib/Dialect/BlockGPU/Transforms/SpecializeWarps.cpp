@@ -9,7 +9,9 @@
 // buffer's "full" barrier with the bytes of the tiles and starts the
 // copies. The consumers wait for "full", multiply with one product in
 // flight, and hand back the buffer the previous product read once it has
-// completed. Both count iterations with one i32 threaded through the
+// completed; a loop of several products (attention's two) keeps none in
+// flight across iterations and hands its buffer back at the iteration's
+// end. Both count iterations with one i32 threaded through the
 // enclosing loops, so a persistent kernel's tiles share the ring: buffer
 // (count mod size), phase parity (count / size) mod 2. The producer waits
 // for the parity before the consumers', which a fresh barrier reports
@@ -47,13 +49,15 @@ namespace {
 struct Candidate {
   scf::ForOp loop;
   SmallVector<StagedLoad> loads;
+  /// The product kept in flight into the next iteration, if one can be.
   DotOp product;
   unsigned numStages;
 };
 } // namespace
 
-/// The loop's staged loads and in-flight product, if every staged load is
-/// a TMA tile and the loop sits in the kernel's body or in loops only.
+/// The loop's staged loads and in-flight product (if it has one), if every
+/// staged load is a TMA tile and the loop sits in the kernel's body or in
+/// loops only.
 static std::optional<Candidate> getCandidate(scf::ForOp loop) {
   Candidate candidate{loop, {}, {}, block::getNumStages(loop)};
   if (candidate.numStages < 2 || !block::writesOnlySharedMemory(loop))
@@ -70,8 +74,6 @@ static std::optional<Candidate> getCandidate(scf::ForOp loop) {
     return std::nullopt;
   candidate.product =
       getAsyncProduct(loop, candidate.loads, candidate.numStages);
-  if (!candidate.product)
-    return std::nullopt;
   for (Operation *parent = loop->getParentOp(); !isa<func::FuncOp>(parent);
        parent = parent->getParentOp())
     if (!isa<scf::ForOp>(parent))
@@ -157,6 +159,13 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
     rewriter.replaceOp(staged.alloc, emitStage(rewriter, loc, ring, slot));
     rewriter.eraseOp(staged.load);
   }
+  if (!candidate.product) {
+    // The products complete in their iteration (blockgpu-defer-product-
+    // waits keeps their waits above the release).
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    ArriveBarrierOp::create(rewriter, loc, emitStage(rewriter, loc, empty, slot));
+    return success();
+  }
   FailureOr<InFlightProduct> inFlight =
       keepInFlight(rewriter, candidate.product, loop);
   if (failed(inFlight))
@@ -211,6 +220,108 @@ static bool isProducerOp(Operation *op) {
          op->getNumRegions() > 0 || op->hasTrait<OpTrait::IsTerminator>();
 }
 
+namespace {
+/// The values the producer's copies, waits and control flow need, traced
+/// back through loop-carried values and branches per result, so that a
+/// value a loop only carries into itself (attention's running maximum) is
+/// not needed.
+class ProducerLiveness {
+public:
+  explicit ProducerLiveness(Region &producer) {
+    producer.walk([&](Operation *op) {
+      if (isa<TmaLoadOp, BarrierExpectOp, WaitBarrierOp>(op) ||
+          (op->hasTrait<OpTrait::IsTerminator>() &&
+           op->getParentRegion() == &producer))
+        markOp(op);
+    });
+    while (!values.empty() || !ops.empty()) {
+      if (!ops.empty())
+        visitOp(ops.pop_back_val());
+      else
+        visitValue(values.pop_back_val());
+    }
+  }
+
+  bool isLive(Value value) const { return liveValues.contains(value); }
+
+private:
+  void markValue(Value value) {
+    if (liveValues.insert(value).second)
+      values.push_back(value);
+  }
+  void markOp(Operation *op) {
+    if (op && liveOps.insert(op).second)
+      ops.push_back(op);
+  }
+
+  /// A live op needs its parents and the operands that steer or feed it;
+  /// a loop's and a branch's carried values are traced per result.
+  void visitOp(Operation *op) {
+    if (!isa<func::FuncOp, WarpSpecializeOp>(op->getParentOp()))
+      markOp(op->getParentOp());
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      markValue(loop.getLowerBound());
+      markValue(loop.getUpperBound());
+      markValue(loop.getStep());
+    } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      markValue(branch.getCondition());
+    } else if (!isa<scf::YieldOp>(op)) {
+      for (Value operand : op->getOperands())
+        markValue(operand);
+    }
+  }
+
+  /// Result `index` of `op` (a loop or a branch) is live: what yields it.
+  void markCarried(Operation *op, unsigned index) {
+    markOp(op);
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      markValue(loop.getInitArgs()[index]);
+      markValue(loop.getRegionIterArgs()[index]);
+      markValue(loop.getBody()->getTerminator()->getOperand(index));
+      markValue(loop.getResult(index));
+      return;
+    }
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        markValue(block.getTerminator()->getOperand(index));
+  }
+
+  void visitValue(Value value) {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (loop && arg != loop.getInductionVar())
+        markCarried(loop, arg.getArgNumber() - loop.getNumInductionVars());
+      else if (loop)
+        markOp(loop);
+      return;
+    }
+    Operation *def = value.getDefiningOp();
+    if (isa<scf::ForOp, scf::IfOp>(def))
+      markCarried(def, cast<OpResult>(value).getResultNumber());
+    else
+      markOp(def);
+  }
+
+  llvm::DenseSet<Value> liveValues;
+  llvm::DenseSet<Operation *> liveOps;
+  SmallVector<Value> values;
+  SmallVector<Operation *> ops;
+};
+} // namespace
+
+/// Makes each loop of the producer carry what no copy needs through
+/// unchanged (the canonicaliser then drops it), so that the computations
+/// feeding it die.
+static void forwardDeadIterations(Region &producer) {
+  ProducerLiveness liveness(producer);
+  producer.walk([&](scf::ForOp loop) {
+    Operation *yield = loop.getBody()->getTerminator();
+    for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs()))
+      if (!liveness.isLive(arg))
+        yield->setOperand(index, arg);
+  });
+}
+
 /// Removes from the producer's region what only the consumers do: the
 /// products (their accumulators pass through), and then everything whose
 /// results nobody uses but the copies, their waits and the control flow.
@@ -218,6 +329,7 @@ static bool isProducerOp(Operation *op) {
 /// run twice: a tensor, a CTA barrier, a write to memory.
 static LogicalResult pruneProducer(Region &producer) {
   producer.walk([](DotOp dot) { dot.replaceAllUsesWith(dot.getAcc()); });
+  forwardDeadIterations(producer);
   bool changed = true;
   while (changed) {
     changed = false;
@@ -327,7 +439,9 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel) {
   auto copy = cast<func::FuncOp>(kernel->clone(mapping));
   Candidate copied = *candidate;
   copied.loop = cast<scf::ForOp>(mapping.lookup(candidate->loop.getOperation()));
-  copied.product = cast<DotOp>(mapping.lookup(candidate->product.getOperation()));
+  if (candidate->product)
+    copied.product =
+        cast<DotOp>(mapping.lookup(candidate->product.getOperation()));
   for (StagedLoad &staged : copied.loads)
     staged = {mapping.lookup(staged.load),
               cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))};

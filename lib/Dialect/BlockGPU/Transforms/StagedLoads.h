@@ -31,6 +31,10 @@ struct StagedLoad {
   }
 };
 
+/// The products that read `buffer`, directly or through transposed views;
+/// none if anything else uses it.
+std::optional<SmallVector<DotOp>> getProductReaders(Value buffer);
+
 /// The load `alloc` stages, if a copy can replace both: a non-volatile
 /// load of the loop's body, of zero where masked off, used only by `alloc`,
 /// whose buffer only tensor-core products of the body read (directly or
