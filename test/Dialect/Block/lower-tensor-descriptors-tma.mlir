@@ -83,3 +83,37 @@ func.func @lowered(%a: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32, %k: i32, 
   block.desc_store %dc[%c0, %c0], %all : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
   return
 }
+
+// A tile a product reads transposed (K's in Q K^T) stays for the copy
+// engine too: the copy brings it as it lies, and the product reads a
+// transposed view of its buffer (blockgpu-materialize-shared-memory).
+// CHECK-LABEL: func.func @kept_transposed
+// CHECK: %[[DK:.*]] = block.make_tensor_desc %arg1
+// CHECK: scf.for
+// CHECK: %[[K:.*]] = block.desc_load %[[DK]]
+// CHECK: %[[KT:.*]] = block.trans %[[K]] [1, 0]
+// CHECK: block.dot %{{.*}}, %[[KT]]
+// SM80-LABEL: func.func @kept_transposed
+// SM80-NOT: desc_load
+// SM80: block.load
+// SM80: return
+func.func @kept_transposed(%q: !block.ptr<bf16>, %k: !block.ptr<bf16>, %n: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %dq = block.make_tensor_desc %q, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %dk = block.make_tensor_desc %k, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %qt = block.desc_load %dq[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  %r = scf.for %n0 = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %kt = block.desc_load %dk[%n0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %ktt = block.trans %kt [1, 0] : tensor<64x64xbf16> -> tensor<64x64xbf16>
+    %s = block.dot %qt, %ktt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %s : tensor<64x64xf32>
+  }
+  %sink = block.make_tensor_desc %q, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %rb = arith.truncf %r : tensor<64x64xf32> to tensor<64x64xbf16>
+  block.desc_store %sink[%c0, %c0], %rb : !block.tensordesc<tensor<64x64xbf16>>, tensor<64x64xbf16>
+  return
+}

@@ -46,6 +46,27 @@ func.func @stays(%a: !blockgpu.memdesc<64x64xbf16, #NV>, %b: !blockgpu.memdesc<6
 
 // -----
 
+// An arrival on an mbarrier hands buffers back to the warps that refill
+// them (a warp-specialized consumer's release): a product reading them
+// waits before it.
+#WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+#NV = #blockgpu.nvmma<swizzle = 128>
+#BAR = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+// CHECK-LABEL: func.func @released
+// CHECK: %[[S:.+]] = blockgpu.dot %arg0, %arg1, %arg2 async
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: %[[SD:.+]] = blockgpu.dot_wait %[[S]] {pendings = 0 : i32}
+// CHECK-NEXT: blockgpu.arrive_barrier %arg3
+// CHECK-NEXT: return %[[SD]]
+func.func @released(%a: !blockgpu.memdesc<64x64xbf16, #NV>, %b: !blockgpu.memdesc<64x64xbf16, #NV>, %c: tensor<64x64xf32, #WG>, %empty: !blockgpu.memdesc<1x1xi64, #BAR, mutable>) -> tensor<64x64xf32, #WG> {
+  %s = blockgpu.dot %a, %b, %c : !blockgpu.memdesc<64x64xbf16, #NV>, !blockgpu.memdesc<64x64xbf16, #NV> -> tensor<64x64xf32, #WG>
+  %one = arith.constant 1.0 : f32
+  blockgpu.arrive_barrier %empty : !blockgpu.memdesc<1x1xi64, #BAR, mutable>
+  return %s : tensor<64x64xf32, #WG>
+}
+
+// -----
+
 // In a loop, a deferred product accumulating into an iteration argument
 // that starts at zero starts from nothing: the first iteration's product
 // does not read it (use_acc, a loop-carried i1), and zero iterations give

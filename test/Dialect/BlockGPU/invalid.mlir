@@ -142,6 +142,42 @@ func.func @index_result(%b: !blockgpu.memdesc<2x32xf32, #shared, mutable>, %i: i
 
 // -----
 
+#nvmma = #blockgpu.nvmma<swizzle = 128>
+func.func @trans_rank(%b: !blockgpu.memdesc<2x64x64xbf16, #nvmma, mutable>) {
+  // expected-error @+1 {{'blockgpu.memdesc_trans' op transposes a buffer of rank 2, but has '!blockgpu.memdesc<2x64x64xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>'}}
+  %t = blockgpu.memdesc_trans %b : !blockgpu.memdesc<2x64x64xbf16, #nvmma, mutable> -> !blockgpu.memdesc<2x64x64xbf16, #nvmma, mutable>
+  return
+}
+
+// -----
+
+#nvmma = #blockgpu.nvmma<swizzle = 128>
+func.func @trans_shape(%b: !blockgpu.memdesc<64x128xbf16, #nvmma, mutable>) {
+  // expected-error @+1 {{'blockgpu.memdesc_trans' op result must have the shape 128x64 and the elements of '!blockgpu.memdesc<64x128xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>', but is '!blockgpu.memdesc<64x128xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>, mutable>'}}
+  %t = blockgpu.memdesc_trans %b : !blockgpu.memdesc<64x128xbf16, #nvmma, mutable> -> !blockgpu.memdesc<64x128xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>, mutable>
+  return
+}
+
+// -----
+
+#nvmma = #blockgpu.nvmma<swizzle = 128>
+func.func @trans_mutable(%b: !blockgpu.memdesc<64x128xbf16, #nvmma>) {
+  // expected-error @+1 {{'blockgpu.memdesc_trans' op cannot make a mutable view of the read-only '!blockgpu.memdesc<64x128xbf16, #blockgpu.nvmma<swizzle = 128>>'}}
+  %t = blockgpu.memdesc_trans %b : !blockgpu.memdesc<64x128xbf16, #nvmma> -> !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>, mutable>
+  return
+}
+
+// -----
+
+#nvmma = #blockgpu.nvmma<swizzle = 128>
+func.func @trans_layout(%b: !blockgpu.memdesc<64x128xbf16, #nvmma>) {
+  // expected-error @+1 {{'blockgpu.memdesc_trans' op result layout #blockgpu.nvmma<swizzle = 128> is not the transpose of #blockgpu.nvmma<swizzle = 128>}}
+  %t = blockgpu.memdesc_trans %b : !blockgpu.memdesc<64x128xbf16, #nvmma> -> !blockgpu.memdesc<128x64xbf16, #nvmma>
+  return
+}
+
+// -----
+
 #shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
 func.func @index_range(%b: !blockgpu.memdesc<2x32xf32, #shared, mutable>) {
   %c2 = arith.constant 2 : i32

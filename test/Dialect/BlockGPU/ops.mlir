@@ -11,6 +11,9 @@
 // CHECK-DAG: #[[NVMMA:.+]] = #blockgpu.nvmma<swizzle = 128>
 // CHECK-DAG: #[[MN:.+]] = #blockgpu.nvmma<swizzle = 64, transposed = true>
 // CHECK-DAG: #[[LINEAR:.+]] = #blockgpu.linear<offset = {{\[\[}}0, 1], [0, 2], [0, 4], [1, 4], [2, 0]]>
+// CHECK-DAG: #[[NVMMA64:.+]] = #blockgpu.nvmma<swizzle = 64>
+// CHECK-DAG: #[[SHARED_T:.+]] = #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8, transposed = true>
+// CHECK-DAG: #[[LINEAR_T:.+]] = #blockgpu.linear<offset = {{\[\[}}1, 0], [2, 0], [4, 0], [4, 1], [0, 2]]>
 
 // CHECK-LABEL: func.func @buffers
 func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.ptr<f32>, #blocked>,
@@ -43,6 +46,15 @@ func.func @buffers(%t: tensor<16x32xf32, #blocked>, %ptrs: tensor<16x32x!block.p
   // CHECK: blockgpu.local_alloc {blockgpu.offset = 1024 : i64} : !blockgpu.memdesc<64x16xbf16, #[[MN]], mutable>
   %mn = blockgpu.local_alloc {blockgpu.offset = 1024 : i64} : !blockgpu.memdesc<64x16xbf16, #blockgpu.nvmma<swizzle = 64, transposed = true>, mutable>
   %v = blockgpu.local_load %ro : !blockgpu.memdesc<16x32xf32, #nvmma> -> tensor<16x32xf32, #blocked>
+  // Transposed views: the other dimension contiguous, mutable or read-only,
+  // of each kind of shared layout.
+  // CHECK: blockgpu.memdesc_trans %{{.+}} : !blockgpu.memdesc<64x16xbf16, #[[MN]], mutable> -> !blockgpu.memdesc<16x64xbf16, #[[NVMMA64]], mutable>
+  %mn_t = blockgpu.memdesc_trans %mn : !blockgpu.memdesc<64x16xbf16, #blockgpu.nvmma<swizzle = 64, transposed = true>, mutable> -> !blockgpu.memdesc<16x64xbf16, #blockgpu.nvmma<swizzle = 64>, mutable>
+  // CHECK: blockgpu.memdesc_trans %{{.+}} : !blockgpu.memdesc<16x32xf32, #[[SHARED]], mutable> -> !blockgpu.memdesc<32x16xf32, #[[SHARED_T]]>
+  %stage_t = blockgpu.memdesc_trans %stage : !blockgpu.memdesc<16x32xf32, #shared, mutable> -> !blockgpu.memdesc<32x16xf32, #blockgpu.swizzled<vec = 4, perPhase = 1, maxPhase = 8, transposed = true>>
+  %l = blockgpu.local_alloc : !blockgpu.memdesc<4x8xf32, #blockgpu.linear<offset = [[0, 1], [0, 2], [0, 4], [1, 4], [2, 0]]>, mutable>
+  // CHECK: blockgpu.memdesc_trans %{{.+}} -> !blockgpu.memdesc<8x4xf32, #[[LINEAR_T]], mutable>
+  %l_t = blockgpu.memdesc_trans %l : !blockgpu.memdesc<4x8xf32, #blockgpu.linear<offset = [[0, 1], [0, 2], [0, 4], [1, 4], [2, 0]]>, mutable> -> !blockgpu.memdesc<8x4xf32, #blockgpu.linear<offset = [[1, 0], [2, 0], [4, 0], [4, 1], [0, 2]]>, mutable>
   return %v : tensor<16x32xf32, #blocked>
 }
 
