@@ -9,7 +9,10 @@
 // row maximum m and sum l (in base 2, the scale folded into one multiply), the
 // output rescaled by exp2(m_old - m_new) when the maximum grows. Keys a query
 // block cannot see are skipped by the loop's bounds; only the blocks on the
-// diagonal (causal) or past the end of the sequence are masked.
+// diagonal (causal) or past the end of the sequence are masked. Where TMA
+// copies K and V (sm_90a), a producer warpgroup issues the copies
+// (block.warp_specialize), so that the two warpgroups computing need not
+// meet at a barrier every key block.
 func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
                          %k: !block.ptr<bf16> {block.alignment = 16},
                          %v: !block.ptr<bf16> {block.alignment = 16},
@@ -119,7 +122,7 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
     %pb = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
     %acc_new = block.dot %pb, %vt, %acc_kept : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
     scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
-  }
+  } {block.warp_specialize = true}
 
   // O = acc / l, and lse = (m + log2 l) * ln 2 for the rows in the sequence.
   %l_b = block.broadcast %l_i dims [0] : tensor<128xf32> -> tensor<128x128xf32>

@@ -178,8 +178,9 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockRemoveLayoutConversions());
   pm.addPass(createCSEPass());
   pm.addPass(blockgpu::createBlockGPUMaterializeSharedMemory());
-  if (options.tma && options.warpSpecialize && chip && chip->hasWgmma())
-    pm.addPass(blockgpu::createBlockGPUSpecializeWarps());
+  if (options.tma && chip && chip->hasWgmma())
+    pm.addPass(blockgpu::createBlockGPUSpecializeWarps(
+        {/*all=*/options.warpSpecialize}));
   pm.addPass(blockgpu::createBlockGPUPipelineLoops());
   pm.addPass(blockgpu::createBlockGPUDeferProductWaits());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());

@@ -51,7 +51,9 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
   PassOptions::Option<bool> warpSpecialize{
       *this, "warp-specialize",
       llvm::cl::desc("With tma: a producer warpgroup issues the copies of a "
-                     "product loop and the kernel's warps consume them"),
+                     "product loop and the kernel's warps consume them, "
+                     "where the program does not say otherwise "
+                     "(block.warp_specialize)"),
       llvm::cl::init(false)};
 };
 

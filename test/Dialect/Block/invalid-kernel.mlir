@@ -113,3 +113,21 @@ func.func @num_stages_type(%n: i32) attributes {block.kernel} {
   } {block.num_stages = 2 : i64}
   return
 }
+
+// -----
+
+// expected-error @+1 {{'block.warp_specialize' is only valid on a kernel or an scf.for}}
+func.func @warp_specialize_without_kernel() attributes {block.warp_specialize = true} {
+  return
+}
+
+// -----
+
+func.func @warp_specialize_type(%n: i32) attributes {block.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'block.warp_specialize' must be true or false}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {block.warp_specialize = 1 : i32}
+  return
+}

@@ -268,6 +268,14 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
                              << ", but must be from 1 to 8";
     return success();
   }
+  if (name == getWarpSpecializeAttrName()) {
+    if (!isKernel(op) && op->getName().getStringRef() != "scf.for")
+      return op->emitError() << "'" << name
+                             << "' is only valid on a kernel or an scf.for";
+    if (!isa<BoolAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be true or false";
+    return success();
+  }
   if (name == getTargetAttrName()) {
     if (!isa<ModuleOp>(op))
       return op->emitError() << "'" << name

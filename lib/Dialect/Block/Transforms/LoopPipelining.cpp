@@ -17,6 +17,14 @@ unsigned mlir::block::getNumStages(scf::ForOp loop) {
   return kDefaultNumStages;
 }
 
+std::optional<bool> mlir::block::getWarpSpecialize(scf::ForOp loop) {
+  for (Operation *op = loop; op; op = op->getParentOp())
+    if (auto request = op->getAttrOfType<BoolAttr>(
+            BlockDialect::getWarpSpecializeAttrName()))
+      return request.getValue();
+  return std::nullopt;
+}
+
 bool mlir::block::writesOnlySharedMemory(scf::ForOp loop) {
   WalkResult result = loop.getBody()->walk([](Operation *op) {
     if (isa<LoadOp, scf::YieldOp>(op) || op->getNumRegions() > 0)

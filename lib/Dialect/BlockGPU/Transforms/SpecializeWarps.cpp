@@ -58,7 +58,9 @@ struct Candidate {
 /// The loop's staged loads and in-flight product (if it has one), if every
 /// staged load is a TMA tile and the loop sits in the kernel's body or in
 /// loops only.
-static std::optional<Candidate> getCandidate(scf::ForOp loop) {
+static std::optional<Candidate> getCandidate(scf::ForOp loop, bool all) {
+  if (!block::getWarpSpecialize(loop).value_or(all))
+    return std::nullopt;
   Candidate candidate{loop, {}, {}, block::getNumStages(loop)};
   if (candidate.numStages < 2 || !block::writesOnlySharedMemory(loop))
     return std::nullopt;
@@ -423,11 +425,11 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate) {
   return success();
 }
 
-void mlir::blockgpu::specializeWarps(func::FuncOp kernel) {
+void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all) {
   std::optional<Candidate> candidate;
   unsigned candidates = 0;
   kernel.walk([&](scf::ForOp loop) {
-    if (std::optional<Candidate> found = getCandidate(loop)) {
+    if (std::optional<Candidate> found = getCandidate(loop, all)) {
       candidate = found;
       ++candidates;
     }
@@ -454,10 +456,12 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel) {
 namespace {
 struct BlockGPUSpecializeWarpsPass
     : blockgpu::impl::BlockGPUSpecializeWarpsBase<BlockGPUSpecializeWarpsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     for (auto kernel : getOperation().getOps<func::FuncOp>())
       if (block::isKernel(kernel) && !kernel.isExternal())
-        specializeWarps(kernel);
+        specializeWarps(kernel, all);
   }
 };
 } // namespace

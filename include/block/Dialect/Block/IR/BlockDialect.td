@@ -37,6 +37,12 @@ def Block_Dialect : Dialect {
     many iterations of a loop's product operands are in flight in shared
     memory at once (blockgpu-pipeline-loops; 1 turns the pipelining off);
     the innermost setting applies.
+
+    `block.warp_specialize = true` on a kernel, or on an `scf.for` in one,
+    asks that a product loop's tile copies go to a producer warpgroup
+    (blockgpu-specialize-warps, on chips with TMA); `false` keeps them in
+    the kernel's warps. The innermost setting applies; where there is none,
+    block-to-ptx's `warp-specialize` option decides.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -54,6 +60,7 @@ def Block_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getAlignmentAttrName() { return "block.alignment"; }
     static constexpr ::llvm::StringLiteral getTargetAttrName() { return "block.target"; }
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() { return "block.num_stages"; }
+    static constexpr ::llvm::StringLiteral getWarpSpecializeAttrName() { return "block.warp_specialize"; }
   }];
 }
 

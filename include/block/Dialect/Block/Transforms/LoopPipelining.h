@@ -26,6 +26,10 @@ inline constexpr unsigned kDefaultNumStages = 3;
 /// that has one, else kDefaultNumStages.
 unsigned getNumStages(scf::ForOp loop);
 
+/// The `block.warp_specialize` of `loop` or of the innermost operation
+/// around it that has one; none where nothing says.
+std::optional<bool> getWarpSpecialize(scf::ForOp loop);
+
 /// Whether nothing in `loop` writes memory other than shared memory, so
 /// that a load may move to an earlier iteration without reading anything
 /// older than it would have.

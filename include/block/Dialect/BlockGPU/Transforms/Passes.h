@@ -33,9 +33,9 @@ void pipelineLoops(func::FuncOp kernel);
 /// (see blockgpu-defer-product-waits).
 void deferProductWaits(func::FuncOp kernel);
 /// Splits the warps of `kernel` into consumers and a TMA producer where
-/// its products read tiles copied in one loop (see
-/// blockgpu-specialize-warps).
-void specializeWarps(func::FuncOp kernel);
+/// its products read tiles copied in one loop that asks for it, or with
+/// `all` does not refuse it (see blockgpu-specialize-warps).
+void specializeWarps(func::FuncOp kernel, bool all);
 /// Inserts the barriers the allocated shared memory of `kernel` needs (see
 /// blockgpu-insert-barriers).
 void insertBarriers(func::FuncOp kernel);

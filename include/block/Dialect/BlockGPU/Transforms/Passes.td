@@ -134,15 +134,16 @@ def BlockGPUSpecializeWarps
   let description = [{
     In each kernel, after blockgpu-materialize-shared-memory and before
     blockgpu-pipeline-loops: where exactly one `scf.for` stages only tiles
-    of tensor descriptors (`block.desc_load`, left for TMA) for one wgmma
-    product that accumulates into an iter_arg, and sits in the kernel's
-    body or in loops only, the kernel's body becomes a
-    `blockgpu.warp_specialize`:
+    of tensor descriptors (`block.desc_load`, left for TMA) for its wgmma
+    products, and sits in the kernel's body or in loops only, the kernel's
+    body becomes a `blockgpu.warp_specialize`:
 
     - the kernel's `block.num_warps` warps consume: per iteration they wait
-      for the "full" mbarrier of ring buffer (count mod R), multiply with
-      one product in flight, and when the previous product has completed
-      hand its buffer back (`arrive_barrier` on its "empty" mbarrier);
+      for the "full" mbarrier of ring buffer (count mod R) and multiply;
+      with one product accumulating into an iter_arg, that product stays
+      in flight and its buffer goes back (`arrive_barrier` on its "empty"
+      mbarrier) once it has completed, in the next iteration; with several
+      (attention's two), the buffer goes back at the iteration's end;
     - one warpgroup more produces: a copy of the kernel pruned to the loops
       and coordinates, which per iteration waits for the buffer's "empty"
       phase, arms "full" with the bytes of the tiles and copies them
@@ -155,7 +156,15 @@ def BlockGPUSpecializeWarps
 
     A kernel whose producer would need anything but scalars, copies and
     mbarrier waits (a tensor, a barrier) is left as it is.
+
+    Only loops that ask for it (`block.warp_specialize = true` on the loop
+    or around it) are specialised, or, with `all`, every loop that does not
+    refuse it (`false`).
   }];
+  let options = [
+    Option<"all", "all", "bool", /*default=*/"false",
+           "Specialise the loops that do not say otherwise too">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
 }
