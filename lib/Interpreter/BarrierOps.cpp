@@ -272,5 +272,8 @@ LogicalResult mlir::block::interpreter::detail::compileBarrierOp(Compiler &c,
         return success();
       })
       .Case([&](WarpSpecializeOp o) { return compileWarpSpecialize(c, o); })
+      // The consumers run as one program here: there is no other
+      // warpgroup to take turns with.
+      .Case<AwaitTurnOp, PassTurnOp>([&](Operation *) { return success(); })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -241,7 +241,7 @@ mlir::block::interpreter::detail::compileSharedMemoryOp(Compiler &c,
         return success();
       })
       .Case<InitBarrierOp, BarrierExpectOp, WaitBarrierOp, ArriveBarrierOp,
-            WarpSpecializeOp>(
+            WarpSpecializeOp, AwaitTurnOp, PassTurnOp>(
           [&](Operation *o) { return compileBarrierOp(c, o); })
       .Default([&](Operation *) { return emitUnsupported(op); });
 }

@@ -157,7 +157,8 @@ struct ConvertBlockToGPUPass
     // Combiner bodies are cloned by the reduce and scan patterns.
     target.addLegalOp<YieldOp>();
     // Lowered after its partitions' operations (lowerWarpSpecialize).
-    target.addLegalOp<blockgpu::WarpSpecializeOp>();
+    target.addLegalOp<blockgpu::WarpSpecializeOp, blockgpu::AwaitTurnOp,
+                      blockgpu::PassTurnOp>();
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         [](Operation *op) { return !hasTensorType(op) && !hasNVVMLowering(op); });

@@ -5,7 +5,11 @@
 // by its first thread), a blockgpu.warp_specialize becomes a branch on the
 // thread id. Each side starts by moving its register budget; the
 // consumers' CTA barriers become a named barrier of the consumer threads,
-// since the producer's warps never reach them.
+// since the producer's warps never reach them. The consumer warpgroups'
+// turns are named barriers too, one per warpgroup: a warpgroup awaits its
+// turn with bar.sync on its own, and passes it with bar.arrive on the
+// next one's; the last warpgroup passes once before the first turn, and
+// warpgroup 0 collects the last pass after the last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +28,105 @@ using namespace mlir::block;
 
 /// The barrier consumers synchronise on: 0 is the CTA's.
 constexpr int32_t kConsumerBarrier = 1;
+/// The barrier of consumer warpgroup 0's turn; warpgroup i's is this + i.
+constexpr int32_t kFirstTurnBarrier = 2;
+/// The threads of one turn's barrier: the warpgroup that awaits the turn
+/// and the one that passes it.
+constexpr int32_t kTurnThreads = 2 * 128;
+
+namespace {
+/// The named barriers of the consumer warpgroups' turns, at one point of
+/// the consumer region.
+class TurnBarriers {
+public:
+  TurnBarriers(OpBuilder &builder, Location loc,
+               blockgpu::WarpSpecializeOp split)
+      : builder(builder), loc(loc),
+        numGroups(split.getConsumerWarps() / 4) {
+    Value tid = NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
+    group = arith::DivUIOp::create(builder, loc, tid,
+                                   i32Constant(builder, loc, 128));
+  }
+
+  /// bar.sync on warpgroup `index`'s barrier.
+  void await(Value index) {
+    NVVM::BarrierOp::create(builder, loc, Type(), barrierOf(index),
+                            i32Constant(builder, loc, kTurnThreads),
+                            /*reductionOp=*/nullptr,
+                            /*reductionPredicate=*/Value());
+  }
+  /// bar.arrive on warpgroup `index`'s barrier.
+  void pass(Value index) {
+    NVVM::BarrierArriveOp::create(builder, loc, barrierOf(index),
+                                  i32Constant(builder, loc, kTurnThreads));
+  }
+
+  Value self() const { return group; }
+  Value next() {
+    Value following = arith::AddIOp::create(builder, loc, group,
+                                            i32Constant(builder, loc, 1));
+    return arith::RemUIOp::create(builder, loc, following,
+                                  i32Constant(builder, loc, numGroups));
+  }
+  /// Whether this thread's warpgroup is `index`.
+  Value isGroup(int64_t index) {
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                 group, i32Constant(builder, loc, index));
+  }
+  int64_t getNumGroups() const { return numGroups; }
+
+private:
+  Value barrierOf(Value index) {
+    return arith::AddIOp::create(builder, loc, index,
+                                 i32Constant(builder, loc, kFirstTurnBarrier));
+  }
+
+  OpBuilder &builder;
+  Location loc;
+  int64_t numGroups;
+  Value group;
+};
+} // namespace
+
+/// Lowers the turns of `split`'s consumer warpgroups, if it has any.
+static void lowerTurns(blockgpu::WarpSpecializeOp split) {
+  SmallVector<Operation *> turns;
+  split.getConsumer().walk([&](Operation *op) {
+    if (isa<blockgpu::AwaitTurnOp, blockgpu::PassTurnOp>(op))
+      turns.push_back(op);
+  });
+  if (turns.empty())
+    return;
+  Block &consumer = split.getConsumer().front();
+  Location loc = split.getLoc();
+  {
+    // The last warpgroup passes first, so that warpgroup 0's first turn
+    // comes at once.
+    OpBuilder builder = OpBuilder::atBlockBegin(&consumer);
+    TurnBarriers barriers(builder, loc, split);
+    auto ifOp = scf::IfOp::create(
+        builder, loc, barriers.isGroup(barriers.getNumGroups() - 1),
+        /*withElseRegion=*/false);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    barriers.pass(i32Constant(builder, loc, 0));
+  }
+  for (Operation *turn : turns) {
+    OpBuilder builder(turn);
+    TurnBarriers barriers(builder, turn->getLoc(), split);
+    if (isa<blockgpu::AwaitTurnOp>(turn))
+      barriers.await(barriers.self());
+    else
+      barriers.pass(barriers.next());
+    turn->erase();
+  }
+  // Warpgroup 0 collects the last warpgroup's last pass.
+  OpBuilder builder = OpBuilder::atBlockEnd(&consumer);
+  TurnBarriers barriers(builder, loc, split);
+  auto ifOp = scf::IfOp::create(builder, loc, barriers.isGroup(0),
+                                /*withElseRegion=*/false);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  barriers.await(i32Constant(builder, loc, 0));
+}
 
 /// Moves the operations of `partition` to the start of `branch`'s block,
 /// after setting the partition's budget of `registers`.
@@ -53,6 +156,7 @@ void mlir::block::lowerWarpSpecialize(gpu::GPUModuleOp module) {
           /*reductionOp=*/nullptr, /*reductionPredicate=*/Value());
       barrier.erase();
     });
+    lowerTurns(split);
     Value tid = NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
     Value producing = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::uge, tid,

@@ -71,3 +71,33 @@ func.func @producer_barrier() {
   }
   return
 }
+
+// -----
+
+func.func @turn_outside() {
+  // expected-error @+1 {{'blockgpu.await_turn' op takes a turn among the consumer warpgroups of a blockgpu.warp_specialize, but is not in its consumer region}}
+  blockgpu.await_turn
+  return
+}
+
+// -----
+
+func.func @turn_in_producer() {
+  blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+  } producer {
+    // expected-error @+1 {{'blockgpu.pass_turn' op takes a turn among the consumer warpgroups of a blockgpu.warp_specialize, but is not in its consumer region}}
+    blockgpu.pass_turn
+  }
+  return
+}
+
+// -----
+
+func.func @turn_alone() {
+  blockgpu.warp_specialize warps(4, 4) registers(240, 40) {
+    // expected-error @+1 {{'blockgpu.await_turn' op takes a turn among two or more consumer warpgroups, but the consumers are one warpgroup (4 warps)}}
+    blockgpu.await_turn
+  } producer {
+  }
+  return
+}

@@ -27,3 +27,18 @@ func.func @split() attributes {block.kernel, block.num_warps = 8 : i32} {
   }
   return
 }
+
+// Consumer warpgroups taking turns at their products.
+// CHECK-LABEL: func.func @turns
+// CHECK: blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+// CHECK-NEXT: blockgpu.await_turn
+// CHECK-NEXT: blockgpu.pass_turn
+// CHECK-NEXT: } producer {
+func.func @turns() attributes {block.kernel, block.num_warps = 8 : i32} {
+  blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+    blockgpu.await_turn
+    blockgpu.pass_turn
+  } producer {
+  }
+  return
+}

@@ -324,6 +324,25 @@ static bool isRegisterBudget(int64_t registers) {
   return registers >= 24 && registers <= 256 && registers % 8 == 0;
 }
 
+/// Turns are taken by the consumer warpgroups of a warp_specialize, two or
+/// more.
+static LogicalResult verifyTurn(Operation *op) {
+  auto split = op->getParentOfType<WarpSpecializeOp>();
+  if (!split || WarpSpecializeOp::getProducerOf(op))
+    return op->emitOpError()
+           << "takes a turn among the consumer warpgroups of a "
+              "blockgpu.warp_specialize, but is not in its consumer region";
+  if (split.getConsumerWarps() < 8)
+    return op->emitOpError()
+           << "takes a turn among two or more consumer warpgroups, but the "
+              "consumers are one warpgroup ("
+           << split.getConsumerWarps() << " warps)";
+  return success();
+}
+
+LogicalResult AwaitTurnOp::verify() { return verifyTurn(*this); }
+LogicalResult PassTurnOp::verify() { return verifyTurn(*this); }
+
 LogicalResult WarpSpecializeOp::verify() {
   if (getConsumerWarps() % 4 != 0 || getProducerWarps() % 4 != 0)
     return emitOpError() << "splits whole warpgroups, but has "

@@ -11,7 +11,9 @@
 // flight, and hand back the buffer the previous product read once it has
 // completed; a loop of several products (attention's two) keeps none in
 // flight across iterations and hands its buffer back at the iteration's
-// end. Both count iterations with one i32 threaded through the
+// end, and its consumer warpgroups, where there are several, take turns
+// at issuing the products, so that one's other work (a softmax) runs
+// while the other's products do. Both count iterations with one i32 threaded through the
 // enclosing loops, so a persistent kernel's tiles share the ring: buffer
 // (count mod size), phase parity (count / size) mod 2. The producer waits
 // for the parity before the consumers', which a fresh barrier reports
@@ -146,7 +148,7 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
 /// hands each buffer back once the product that read it completed.
 static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
                              ArrayRef<Value> rings, Value full, Value empty,
-                             int64_t ringSize) {
+                             int64_t ringSize, int64_t consumerWarps) {
   scf::ForOp loop = candidate.loop;
   Location loc = loop.getLoc();
   unsigned counter = loop.getNumRegionIterArgs() - 1;
@@ -166,6 +168,13 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
     // waits keeps their waits above the release).
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
     ArriveBarrierOp::create(rewriter, loc, emitStage(rewriter, loc, empty, slot));
+    if (consumerWarps >= 8)
+      for (DotOp dot : llvm::to_vector(loop.getBody()->getOps<DotOp>())) {
+        rewriter.setInsertionPoint(dot);
+        AwaitTurnOp::create(rewriter, dot.getLoc());
+        rewriter.setInsertionPointAfter(dot);
+        PassTurnOp::create(rewriter, dot.getLoc());
+      }
     return success();
   }
   FailureOr<InFlightProduct> inFlight =
@@ -415,7 +424,8 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate) {
           producerLoads, rings, full, empty, ringSize);
   if (failed(pruneProducer(split.getProducer())) ||
       
-      failed(consume(rewriter, candidate, rings, full, empty, ringSize)))
+      failed(consume(rewriter, candidate, rings, full, empty, ringSize,
+                     consumerWarps)))
     return failure();
   // The consumers' descriptors of copied tiles lose their last uses.
   split.getConsumer().walk([&](block::MakeTensorDescOp desc) {

@@ -34,6 +34,12 @@ struct MBarriers : public SideEffects::Resource::Base<MBarriers> {
   StringRef getName() final { return "<MBarriers>"; }
 };
 
+/// The resource of the turns consumer warpgroups take (await_turn,
+/// pass_turn): named barriers, apart from shared memory and mbarriers.
+struct WarpGroupTurns : public SideEffects::Resource::Base<WarpGroupTurns> {
+  StringRef getName() final { return "<WarpGroupTurns>"; }
+};
+
 } // namespace mlir::blockgpu
 
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUDIALECT_H

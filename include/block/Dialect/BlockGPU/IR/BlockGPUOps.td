@@ -10,6 +10,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def BlockGPU_SharedMemory : Resource<"::mlir::blockgpu::SharedMemory">;
 def BlockGPU_MBarriers : Resource<"::mlir::blockgpu::MBarriers">;
+def BlockGPU_WarpGroupTurns : Resource<"::mlir::blockgpu::WarpGroupTurns">;
 
 class BlockGPU_Op<string mnemonic, list<Trait> traits = []>
     : Op<BlockGPU_Dialect, mnemonic, traits>;
@@ -317,6 +318,43 @@ def BlockGPU_ArriveBarrierOp : BlockGPU_Op<"arrive_barrier",
   }];
   let arguments = (ins BlockGPU_MBarrier:$barrier);
   let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+}
+
+def BlockGPU_AwaitTurnOp : BlockGPU_Op<"await_turn",
+    [MemoryEffects<[MemRead<BlockGPU_WarpGroupTurns>,
+                    MemWrite<BlockGPU_WarpGroupTurns>]>]> {
+  let summary = "wait for this warpgroup's turn";
+  let description = [{
+    The consumer warpgroups of a `warp_specialize` take turns, round robin
+    from warpgroup 0: `await_turn` returns once the previous warpgroup has
+    passed the turn (`pass_turn`). What a warpgroup does between the two,
+    issuing its tensor-core products, the warpgroups do one after the
+    other; the rest overlaps, so that one warpgroup's softmax runs while
+    the other's products do (FA3's ping-pong). Every warpgroup must await
+    and pass as many turns, in that order. The turns order progress only,
+    not results: the interpreter, which runs the consumers as one
+    program, runs them as nothing.
+
+    ```mlir
+    blockgpu.await_turn
+    %s = blockgpu.dot %q, %k, %zero : ...
+    blockgpu.pass_turn
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def BlockGPU_PassTurnOp : BlockGPU_Op<"pass_turn",
+    [MemoryEffects<[MemRead<BlockGPU_WarpGroupTurns>,
+                    MemWrite<BlockGPU_WarpGroupTurns>]>]> {
+  let summary = "pass the turn to the next warpgroup";
+  let description = [{
+    Ends this warpgroup's turn (see `await_turn`): the next warpgroup's
+    `await_turn` may return. Does not wait.
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 def BlockGPU_WarpSpecializeOp : BlockGPU_Op<"warp_specialize",
