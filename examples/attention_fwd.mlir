@@ -99,18 +99,20 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
     }
 
     // Online softmax in base 2: m_new = max(m, rowmax(s) * scale * log2e),
-    // p = exp2(s * scale * log2e - m_new), l = l * alpha + rowsum(p).
+    // p = exp2(s * scale * log2e - m_new), l = l * alpha + rowsum(p). The
+    // exponentials may flush subnormals to zero (afn: one instruction
+    // each), which no bf16 weight could hold anyway.
     %s_max = block.reduce maxnumf %s axis = 1 : (tensor<128x64xf32>) -> tensor<128xf32>
     %qk_scales_m = block.splat %qk_scale : tensor<128xf32>
     %s_max_scaled = arith.mulf %s_max, %qk_scales_m : tensor<128xf32>
     %m_new = arith.maximumf %m_run, %s_max_scaled : tensor<128xf32>
     %m_diff = arith.subf %m_run, %m_new : tensor<128xf32>
-    %alpha = math.exp2 %m_diff : tensor<128xf32>
+    %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
     %qk_scales = block.splat %qk_scale : tensor<128x64xf32>
     %neg_m = arith.negf %m_new : tensor<128xf32>
     %neg_m_b = block.broadcast %neg_m dims [0] : tensor<128xf32> -> tensor<128x64xf32>
     %x = math.fma %s, %qk_scales, %neg_m_b : tensor<128x64xf32>
-    %p = math.exp2 %x : tensor<128x64xf32>
+    %p = math.exp2 %x fastmath<afn> : tensor<128x64xf32>
     %p_sum = block.reduce add %p axis = 1 : (tensor<128x64xf32>) -> tensor<128xf32>
     %l_kept = arith.mulf %l_run, %alpha : tensor<128xf32>
     %l_new = arith.addf %l_kept, %p_sum : tensor<128xf32>

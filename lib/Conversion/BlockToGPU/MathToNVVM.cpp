@@ -8,7 +8,10 @@
 //    backend turns into exact PTX (abs, sqrt.rn, cvt.rmi, fma.rn, max, ...);
 //  - exp, exp2, log, log2 and rsqrt of f32 (and of f16/bf16, computed in
 //    f32) become the PTX approximations ex2.approx, lg2.approx and
-//    rsqrt.approx, as GPU kernels usually want;
+//    rsqrt.approx, as GPU kernels usually want; with fastmath<afn> (or
+//    fast), exp, exp2, log and log2 take the .ftz forms, which flush
+//    subnormal arguments and results to zero and are one instruction each
+//    (ptxas scales around subnormals otherwise: three more);
 // and the other math functions (tanh, sin, pow, erf, ...) stay for libdevice.
 //
 //===----------------------------------------------------------------------===//
@@ -34,18 +37,31 @@ struct Approximation {
 };
 } // namespace
 
+/// Whether `op` allows approximations that flush subnormals (afn).
+static bool allowsFlushToZero(Operation *op) {
+  auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op);
+  arith::FastMathFlagsAttr flags =
+      fastmath ? fastmath.getFastMathFlagsAttr() : nullptr;
+  return flags && arith::bitEnumContainsAll(flags.getValue(),
+                                            arith::FastMathFlags::afn);
+}
+
 static std::optional<Approximation> getApproximation(Operation *op) {
   Type type = op->getResultTypes().front();
   if (!type.isF32() && !type.isF16() && !type.isBF16())
     return std::nullopt;
+  bool ftz = allowsFlushToZero(op);
+  StringRef ex2 =
+      ftz ? "llvm.nvvm.ex2.approx.ftz.f32" : "llvm.nvvm.ex2.approx.f32";
+  StringRef lg2 = ftz ? "llvm.nvvm.lg2.approx.ftz.f" : "llvm.nvvm.lg2.approx.f";
   if (isa<math::ExpOp>(op))
-    return Approximation{"llvm.nvvm.ex2.approx.f32", llvm::numbers::log2e, 1.0};
+    return Approximation{ex2, llvm::numbers::log2e, 1.0};
   if (isa<math::Exp2Op>(op))
-    return Approximation{"llvm.nvvm.ex2.approx.f32"};
+    return Approximation{ex2};
   if (isa<math::LogOp>(op))
-    return Approximation{"llvm.nvvm.lg2.approx.f", 1.0, llvm::numbers::ln2};
+    return Approximation{lg2, 1.0, llvm::numbers::ln2};
   if (isa<math::Log2Op>(op))
-    return Approximation{"llvm.nvvm.lg2.approx.f"};
+    return Approximation{lg2};
   if (isa<math::RsqrtOp>(op))
     return Approximation{"llvm.nvvm.rsqrt.approx.f"};
   return std::nullopt;

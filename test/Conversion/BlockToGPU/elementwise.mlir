@@ -84,6 +84,26 @@ func.func @math(%p: !block.ptr<f16>, %x: f32) attributes {block.kernel, block.nu
   return
 }
 
+// With afn (or fast), exp, exp2, log and log2 flush subnormals to zero:
+// the .ftz forms, one instruction each; on tensors too.
+// CHECK-LABEL: gpu.func @flush_to_zero
+func.func @flush_to_zero(%p: !block.ptr<f32>, %x: f32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+  %e = math.exp2 %x fastmath<afn> : f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"
+  %l = math.log %e fastmath<fast> : f32
+  // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
+  %n = math.exp %l fastmath<nnan> : f32
+  %xs = block.splat %n : tensor<64xf32, #L>
+  // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+  %t = math.exp2 %xs fastmath<afn> : tensor<64xf32, #L>
+  %r = block.arange 0, 64 : tensor<64xi32, #L>
+  %ps = block.splat %p : tensor<64x!block.ptr<f32>, #L>
+  %pp = block.addptr %ps, %r : tensor<64x!block.ptr<f32>, #L>, tensor<64xi32, #L>
+  block.store %pp, %t : tensor<64x!block.ptr<f32>, #L>
+  return
+}
+
 // A constant that is no splat is a read-only table (see the top); each
 // thread loads the elements it holds (i1 as bytes).
 // CHECK-LABEL: gpu.func @table
