@@ -12,8 +12,9 @@
 // completed; a loop of several products (attention's two) keeps none in
 // flight across iterations and hands its buffer back at the iteration's
 // end, and its consumer warpgroups, where there are several, take turns
-// at issuing the products, so that one's other work (a softmax) runs
-// while the other's products do. Both count iterations with one i32 threaded through the
+// at issuing the products (one turn: the iteration's last products and
+// the next one's first), so that one's other work (a softmax) runs while
+// the other's products do. Both count iterations with one i32 threaded through the
 // enclosing loops, so a persistent kernel's tiles share the ring: buffer
 // (count mod size), phase parity (count / size) mod 2. The producer waits
 // for the parity before the consumers', which a fresh barrier reports
@@ -144,6 +145,26 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
   ArriveBarrierOp::create(inside, loc, emitStage(inside, loc, empty, slot));
 }
 
+/// Makes the consumer warpgroups take turns at the products of `loop`, a
+/// loop of several: a turn issues the last products of one iteration and
+/// the first of the next (attention's P V, then the next block's Q K^T),
+/// so that between turns a warpgroup works on the first product's result
+/// (the softmax) while the other warpgroup's products run.
+static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
+  SmallVector<DotOp> products = llvm::to_vector(loop.getBody()->getOps<DotOp>());
+  if (products.size() < 2)
+    return;
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  AwaitTurnOp::create(rewriter, loc);
+  rewriter.setInsertionPointAfter(products[0]);
+  PassTurnOp::create(rewriter, loc);
+  rewriter.setInsertionPoint(products[1]);
+  AwaitTurnOp::create(rewriter, loc);
+  rewriter.setInsertionPointAfter(loop);
+  PassTurnOp::create(rewriter, loc);
+}
+
 /// The consumer's loop: waits for its tiles, reads them from the ring, and
 /// hands each buffer back once the product that read it completed.
 static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
@@ -169,12 +190,7 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
     ArriveBarrierOp::create(rewriter, loc, emitStage(rewriter, loc, empty, slot));
     if (consumerWarps >= 8)
-      for (DotOp dot : llvm::to_vector(loop.getBody()->getOps<DotOp>())) {
-        rewriter.setInsertionPoint(dot);
-        AwaitTurnOp::create(rewriter, dot.getLoc());
-        rewriter.setInsertionPointAfter(dot);
-        PassTurnOp::create(rewriter, dot.getLoc());
-      }
+      takeTurns(rewriter, loop);
     return success();
   }
   FailureOr<InFlightProduct> inFlight =
