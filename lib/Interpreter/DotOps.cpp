@@ -124,10 +124,12 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
 
   for (int64_t i = 0; i < M; ++i)
     for (int64_t k = 0; k < K; ++k)
-      as[i * K + k] = Dot::loadInput(a[shape.aTransposed ? k * M + i : i * K + k]);
+      as[i * K + k] =
+          Dot::loadInput(a[shape.aTransposed ? k * M + i : i * K + k]);
   for (int64_t k = 0; k < K; ++k)
     for (int64_t j = 0; j < N; ++j)
-      bs[k * N + j] = Dot::loadInput(b[shape.bTransposed ? j * K + k : k * N + j]);
+      bs[k * N + j] =
+          Dot::loadInput(b[shape.bTransposed ? j * K + k : k * N + j]);
   // A blockgpu.dot with use_acc false starts from zero.
   bool useAcc = instr.operands.size() < 4 ||
                 *frame.get<uint8_t>(instr.operands[3]);
@@ -202,8 +204,11 @@ LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
   shape.sums = c.addScratch(shape.m * shape.n * computeSize);
   shape.aBuffer = isa<blockgpu::MemDescType>(op->getOperand(0).getType());
   shape.bBuffer = isa<blockgpu::MemDescType>(op->getOperand(1).getType());
-  shape.aTransposed = bool(op->getOperand(0).getDefiningOp<blockgpu::MemDescTransOp>());
-  shape.bTransposed = bool(op->getOperand(1).getDefiningOp<blockgpu::MemDescTransOp>());
+  auto isTransposedView = [&](unsigned index) {
+    return bool(op->getOperand(index).getDefiningOp<blockgpu::MemDescTransOp>());
+  };
+  shape.aTransposed = isTransposedView(0);
+  shape.bTransposed = isTransposedView(1);
   shape.precision = isa<blockgpu::DotOp>(op)
                         ? cast<blockgpu::DotOp>(op).getPrecision()
                         : cast<DotOp>(op).getPrecision();

@@ -5,12 +5,12 @@
 // element, so that memdesc_index is an address computation. Elements are
 // kept in row-major order: a shared layout changes where the GPU puts them,
 // not what a program computes (a memdesc_trans view is the same address,
-// which the products reading it read transposed). Asynchronous copies complete at once (a
-// masked-off element is written as zero) and cp.async waits do nothing, so
-// programs after the passes that introduce this layer run as before them.
-// A new buffer's contents are undefined (here: what the frame held before).
-// gpu.barrier, the layer's synchronisation, does nothing either; mbarriers
-// keep their phases (BarrierOps.cpp).
+// which the products reading it read transposed). Asynchronous copies
+// complete at once (a masked-off element is written as zero) and cp.async
+// waits do nothing, so programs after the passes that introduce this
+// layer run as before them. A new buffer's contents are undefined (here:
+// what the frame held before). gpu.barrier, the layer's synchronisation,
+// does nothing either; mbarriers keep their phases (BarrierOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -559,7 +559,8 @@ static bool haveSameTensorMaps(const blockrt::KernelInfo &a,
 /// specialised one (or the kernel) already has and those whose tensor maps
 /// are not the kernel's (the manifest gives a variant its kernel's, and an
 /// assumption can make a descriptor one the copy engine takes), from the
-/// module too, and records the rest in their kernels' manifest entries and in `functions`.
+/// module too, and records the rest in their kernels' manifest entries and
+/// in `functions`.
 static LogicalResult
 addLoweredVariants(ModuleOp module, StringRef name,
                    const BlockToPTXOptions &options,

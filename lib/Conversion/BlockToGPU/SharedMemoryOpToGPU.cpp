@@ -271,7 +271,8 @@ struct FenceAsyncSharedOpToGPU : OpConversionPattern<FenceAsyncSharedOp> {
 void mlir::block::populateSharedMemoryOpToGPUPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns,
     const AxisInfoAnalysis &axisInfo, bool asyncCopies) {
-  patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, MemDescTransOpToGPU, LocalStoreOpToGPU,
+  patterns.add<LocalAllocOpToGPU, MemDescIndexOpToGPU, MemDescTransOpToGPU,
+               LocalStoreOpToGPU,
                LocalLoadOpToGPU, FenceAsyncSharedOpToGPU, PoisonOpToGPU>(
       converter, patterns.getContext());
   patterns.add<AsyncCopyOpToGPU>(converter, patterns.getContext(), axisInfo,

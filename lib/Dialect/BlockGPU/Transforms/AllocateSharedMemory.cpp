@@ -74,9 +74,9 @@ private:
 } // namespace
 
 /// The interval during which the buffer `alloc` makes is live: to its last
-/// use (through memdesc_index and memdesc_trans views), the whole of any loop it is used in
-/// but allocated outside of, and to the end of the kernel if it escapes
-/// into another region's values.
+/// use (through memdesc_index and memdesc_trans views), the whole of any
+/// loop it is used in but allocated outside of, and to the end of the
+/// kernel if it escapes into another region's values.
 static void computeLiveness(LocalAllocOp alloc, const Numbering &numbering,
                             func::FuncOp kernel, Allocation &allocation) {
   allocation.start = allocation.end = numbering.first.lookup(alloc);

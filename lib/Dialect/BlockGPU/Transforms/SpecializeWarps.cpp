@@ -14,8 +14,8 @@
 // end, and its consumer warpgroups, where there are several, take turns
 // at issuing the products (one turn: the iteration's last products and
 // the next one's first), so that one's other work (a softmax) runs while
-// the other's products do. Both count iterations with one i32 threaded through the
-// enclosing loops, so a persistent kernel's tiles share the ring: buffer
+// the other's products do. Both count iterations with one i32 threaded
+// through the enclosing loops, so a persistent kernel's tiles share the ring: buffer
 // (count mod size), phase parity (count / size) mod 2. The producer waits
 // for the parity before the consumers', which a fresh barrier reports
 // complete: the first pass over the ring does not wait.
@@ -151,7 +151,8 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
 /// so that between turns a warpgroup works on the first product's result
 /// (the softmax) while the other warpgroup's products run.
 static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
-  SmallVector<DotOp> products = llvm::to_vector(loop.getBody()->getOps<DotOp>());
+  SmallVector<DotOp> products =
+      llvm::to_vector(loop.getBody()->getOps<DotOp>());
   if (products.size() < 2)
     return;
   Location loc = loop.getLoc();
@@ -188,7 +189,8 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
     // The products complete in their iteration (blockgpu-defer-product-
     // waits keeps their waits above the release).
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
-    ArriveBarrierOp::create(rewriter, loc, emitStage(rewriter, loc, empty, slot));
+    ArriveBarrierOp::create(rewriter, loc,
+                            emitStage(rewriter, loc, empty, slot));
     if (consumerWarps >= 8)
       takeTurns(rewriter, loop);
     return success();
