@@ -205,7 +205,8 @@ LogicalResult mlir::block::interpreter::detail::compileDotOp(Compiler &c,
   shape.aBuffer = isa<blockgpu::MemDescType>(op->getOperand(0).getType());
   shape.bBuffer = isa<blockgpu::MemDescType>(op->getOperand(1).getType());
   auto isTransposedView = [&](unsigned index) {
-    return bool(op->getOperand(index).getDefiningOp<blockgpu::MemDescTransOp>());
+    return bool(
+        op->getOperand(index).getDefiningOp<blockgpu::MemDescTransOp>());
   };
   shape.aTransposed = isTransposedView(0);
   shape.bTransposed = isTransposedView(1);
