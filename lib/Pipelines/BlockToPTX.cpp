@@ -180,7 +180,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(blockgpu::createBlockGPUMaterializeSharedMemory());
   if (options.tma && chip && chip->hasWgmma())
     pm.addPass(blockgpu::createBlockGPUSpecializeWarps(
-        {/*all=*/options.warpSpecialize}));
+        {/*all=*/options.warpSpecialize, /*turns=*/options.warpGroupTurns}));
   pm.addPass(blockgpu::createBlockGPUPipelineLoops());
   pm.addPass(blockgpu::createBlockGPUDeferProductWaits());
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());

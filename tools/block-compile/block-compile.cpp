@@ -89,6 +89,8 @@ static cl::opt<unsigned> optLevel =
 static cl::opt<bool> tma = pipelineOption(getPipelineDefaults().tma);
 static cl::opt<bool> warpSpecialize =
     pipelineOption(getPipelineDefaults().warpSpecialize);
+static cl::opt<bool> warpGroupTurns =
+    pipelineOption(getPipelineDefaults().warpGroupTurns);
 static cl::opt<bool> requireCubin("cubin",
                                   cl::desc("Write a cubin (needs ptxas)"),
                                   cl::cat(category));
@@ -632,6 +634,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.tma = tma;
   options.warpSpecialize = warpSpecialize;
+  options.warpGroupTurns = warpGroupTurns;
   options.format = "isa";
   if (failed(verifyBlockToPTXOptions(
           options, [](const Twine &message) { fail(message); }, "--")))

@@ -55,6 +55,12 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
                      "where the program does not say otherwise "
                      "(block.warp_specialize)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> warpGroupTurns{
+      *this, "warp-group-turns",
+      llvm::cl::desc("With a producer warpgroup: the consumer warpgroups "
+                     "of a loop of several products take turns at issuing "
+                     "them (FA3's ping-pong)"),
+      llvm::cl::init(true)};
 };
 
 /// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *

@@ -170,7 +170,8 @@ static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
 /// hands each buffer back once the product that read it completed.
 static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
                              ArrayRef<Value> rings, Value full, Value empty,
-                             int64_t ringSize, int64_t consumerWarps) {
+                             int64_t ringSize, int64_t consumerWarps,
+                             bool turns) {
   scf::ForOp loop = candidate.loop;
   Location loc = loop.getLoc();
   unsigned counter = loop.getNumRegionIterArgs() - 1;
@@ -191,7 +192,7 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
     ArriveBarrierOp::create(rewriter, loc,
                             emitStage(rewriter, loc, empty, slot));
-    if (consumerWarps >= 8)
+    if (turns && consumerWarps >= 8)
       takeTurns(rewriter, loop);
     return success();
   }
@@ -395,7 +396,8 @@ static LogicalResult pruneProducer(Region &producer) {
 
 /// Splits `kernel`, whose loop `candidate` is, into a producer and its
 /// consumers.
-static LogicalResult specialize(func::FuncOp kernel, Candidate candidate) {
+static LogicalResult specialize(func::FuncOp kernel, Candidate candidate,
+                                bool turns) {
   auto warps = kernel->getAttrOfType<IntegerAttr>(
       block::BlockDialect::getNumWarpsAttrName());
   if (!warps || warps.getInt() % 4 != 0)
@@ -443,7 +445,7 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate) {
   if (failed(pruneProducer(split.getProducer())) ||
       
       failed(consume(rewriter, candidate, rings, full, empty, ringSize,
-                     consumerWarps)))
+                     consumerWarps, turns)))
     return failure();
   // The consumers' descriptors of copied tiles lose their last uses.
   split.getConsumer().walk([&](block::MakeTensorDescOp desc) {
@@ -453,7 +455,8 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate) {
   return success();
 }
 
-void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all) {
+void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
+                                     bool turns) {
   std::optional<Candidate> candidate;
   unsigned candidates = 0;
   kernel.walk([&](scf::ForOp loop) {
@@ -475,7 +478,7 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all) {
   for (StagedLoad &staged : copied.loads)
     staged = {mapping.lookup(staged.load),
               cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))};
-  if (succeeded(specialize(copy, copied))) {
+  if (succeeded(specialize(copy, copied, turns))) {
     kernel.getBody().takeBody(copy.getBody());
   }
   copy->erase();
@@ -489,7 +492,7 @@ struct BlockGPUSpecializeWarpsPass
   void runOnOperation() override {
     for (auto kernel : getOperation().getOps<func::FuncOp>())
       if (block::isKernel(kernel) && !kernel.isExternal())
-        specializeWarps(kernel, all);
+        specializeWarps(kernel, all, turns);
   }
 };
 } // namespace

@@ -34,8 +34,9 @@ void pipelineLoops(func::FuncOp kernel);
 void deferProductWaits(func::FuncOp kernel);
 /// Splits the warps of `kernel` into consumers and a TMA producer where
 /// its products read tiles copied in one loop that asks for it, or with
-/// `all` does not refuse it (see blockgpu-specialize-warps).
-void specializeWarps(func::FuncOp kernel, bool all);
+/// `all` does not refuse it, its consumer warpgroups taking turns with
+/// `turns` (see blockgpu-specialize-warps).
+void specializeWarps(func::FuncOp kernel, bool all, bool turns);
 /// Inserts the barriers the allocated shared memory of `kernel` needs (see
 /// blockgpu-insert-barriers).
 void insertBarriers(func::FuncOp kernel);

@@ -163,7 +163,10 @@ def BlockGPUSpecializeWarps
   }];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",
-           "Specialise the loops that do not say otherwise too">
+           "Specialise the loops that do not say otherwise too">,
+    Option<"turns", "turns", "bool", /*default=*/"true",
+           "Make the consumer warpgroups of a loop of several products take "
+           "turns at issuing them">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
