@@ -59,8 +59,8 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
       *this, "warp-group-turns",
       llvm::cl::desc("With a producer warpgroup: the consumer warpgroups "
                      "of a loop of several products take turns at issuing "
-                     "them (FA3's ping-pong)"),
-      llvm::cl::init(true)};
+                     "them (FA3's ping-pong; slower than none so far)"),
+      llvm::cl::init(false)};
 };
 
 /// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *

@@ -160,11 +160,18 @@ def BlockGPUSpecializeWarps
     Only loops that ask for it (`block.warp_specialize = true` on the loop
     or around it) are specialised, or, with `all`, every loop that does not
     refuse it (`false`).
+
+    With `turns`, the consumer warpgroups of a loop of several products
+    take turns at issuing them (`await_turn` before the loop and before
+    the second product, `pass_turn` after the first and after the loop: a
+    turn is one iteration's last products and the next one's first), as
+    FA3's ping-pong does; off by default, since it measured slower than
+    none on attention.
   }];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",
            "Specialise the loops that do not say otherwise too">,
-    Option<"turns", "turns", "bool", /*default=*/"true",
+    Option<"turns", "turns", "bool", /*default=*/"false",
            "Make the consumer warpgroups of a loop of several products take "
            "turns at issuing them">
   ];
