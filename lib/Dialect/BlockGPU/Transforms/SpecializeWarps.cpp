@@ -11,10 +11,10 @@
 // flight, and hand back the buffer the previous product read once it has
 // completed; a loop of several products (attention's two) keeps none in
 // flight across iterations and hands its buffer back at the iteration's
-// end, and its consumer warpgroups, where there are several, take turns
-// at issuing the products (one turn: the iteration's last products and
-// the next one's first), so that one's other work (a softmax) runs while
-// the other's products do. Both count iterations with one i32 threaded
+// end; with `turns`, its consumer warpgroups, where there are several,
+// take turns at issuing the products (one turn: the iteration's last
+// products and the next one's first), so that one's other work (a
+// softmax) runs while the other's products do. Both count iterations with one i32 threaded
 // through the enclosing loops, so a persistent kernel's tiles share the
 // ring: buffer (count mod size), phase parity (count / size) mod 2. The
 // producer waits for the parity before the consumers', which a fresh
