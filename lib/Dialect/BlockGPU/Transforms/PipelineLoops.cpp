@@ -194,7 +194,8 @@ DotOp mlir::blockgpu::getAsyncProduct(scf::ForOp loop,
   int64_t ringBytes = 0;
   for (StagedLoad staged : loads) {
     ringBytes += (numStages + 1) * staged.alloc.getType().getSizeInBytes();
-    for (DotOp reader : *getProductReaders(staged.alloc)) {
+    SmallVector<DotOp> readers = *getProductReaders(staged.alloc);
+    for (DotOp reader : readers) {
       if (dot && reader != dot)
         return {};
       dot = reader;
