@@ -224,21 +224,26 @@ static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand) {
   return LocalAllocOp::create(b, loc, buffer, operand);
 }
 
-/// A tile left for the copy engine that a product reads transposed (K's
-/// tile as Q K^T's b) is staged as the copy engine writes it, and the
-/// product reads a transposed view of that buffer.
-static Value stageTransposedTile(OpBuilder &b, Location loc, Value operand) {
-  auto trans = operand.getDefiningOp<block::TransOp>();
-  auto tile = trans.getSrc().getDefiningOp<block::DescLoadOp>();
-  auto type = cast<RankedTensorType>(tile.getType());
+/// A read-only buffer holding `value` in the NVMMA layout the copy engine
+/// reads and writes (its last dimension contiguous).
+static Value stageCopyEngineTile(OpBuilder &b, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
   auto buffer = MemDescType::get(
       b.getContext(), type.getShape(), type.getElementType(),
       getWgmmaOperandLayout(b.getContext(), type.getShape(),
                             type.getElementTypeBitWidth(),
                             /*transposed=*/false),
       /*mutableMemory=*/false);
-  Value staged = LocalAllocOp::create(b, loc, buffer, tile.getResult());
-  return MemDescTransOp::create(b, loc, staged);
+  return LocalAllocOp::create(b, loc, buffer, value);
+}
+
+/// A tile left for the copy engine that a product reads transposed (K's
+/// tile as Q K^T's b) is staged as the copy engine writes it, and the
+/// product reads a transposed view of that buffer.
+static Value stageTransposedTile(OpBuilder &b, Location loc, Value operand) {
+  auto trans = operand.getDefiningOp<block::TransOp>();
+  return MemDescTransOp::create(
+      b, loc, stageCopyEngineTile(b, loc, trans.getSrc()));
 }
 
 /// Whether `operand` is a tile block-lower-tensor-descriptors left for the
@@ -301,14 +306,7 @@ static void materialize(block::DotOp op) {
 static void materialize(block::DescStoreOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  auto type = cast<RankedTensorType>(op.getValue().getType());
-  auto buffer = MemDescType::get(
-      b.getContext(), type.getShape(), type.getElementType(),
-      getWgmmaOperandLayout(b.getContext(), type.getShape(),
-                            type.getElementTypeBitWidth(),
-                            /*transposed=*/false),
-      /*mutableMemory=*/false);
-  Value staged = LocalAllocOp::create(b, loc, buffer, op.getValue());
+  Value staged = stageCopyEngineTile(b, loc, op.getValue());
   TmaStoreOp::create(b, loc, op.getDesc(), op.getIndices(), staged);
   op.erase();
 }
