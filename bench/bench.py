@@ -316,6 +316,18 @@ def cases(bundles, runtime, quick, before=None):
                triton=lambda: tk.transpose(xt, ot),
                check=lambda: (kt(), rel_error(ot, xt.t()))[1])
 
+    # Dequantisation of 8192 x 8192 int8 with an f32 scale per group of 128
+    # columns of a row, to bf16 (issue 23): bytes read and written.
+    rows, cols, group = 8192 // scale, 8192, 128
+    wq = torch.randint(-128, 128, (rows, cols), dtype=torch.int8, device=dev)
+    sq = torch.rand(rows, cols // group, device=dev)
+    oq = torch.empty(rows, cols, dtype=torch.bfloat16, device=dev)
+    kq = load("dequant").prepare(((cols + 511) // 512, (rows + 15) // 16), wq, sq, oq, rows, cols)
+    dq = lambda: (wq.float() * sq.repeat_interleave(group, dim=1)).to(torch.bfloat16)
+    yield dict(name="dequant", work=(1 + 2) * rows * cols + 4 * sq.numel(), unit="GB/s",
+               ours=kq, torch=dq, triton=lambda: tk.dequant(wq, sq, oq),
+               check=lambda: (kq(), rel_error(oq, dq()))[1])
+
     # Matmul 4096^3 f32 on the FMA path (exact f32 products).
     m = n = kk = 4096 // (4 if quick else 1)
     a, bm = torch.randn(m, kk, device=dev), torch.randn(kk, n, device=dev)

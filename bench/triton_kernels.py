@@ -91,6 +91,25 @@ def transpose(x, out):
 
 
 @triton.jit
+def _dequant(w, scale, out, rows, cols, GROUP: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr):
+    r = tl.program_id(1) * BM + tl.arange(0, BM)
+    c = tl.program_id(0) * BN + tl.arange(0, BN)
+    mask = (r[:, None] < rows) & (c[None, :] < cols)
+    offs = r[:, None] * cols + c[None, :]
+    s = tl.load(scale + r[:, None] * (cols // GROUP) + c[None, :] // GROUP, mask=mask)
+    wv = tl.load(w + offs, mask=mask)
+    tl.store(out + offs, (wv.to(tl.float32) * s).to(tl.bfloat16), mask=mask)
+
+
+def dequant(w, scale, out):
+    """out = w * scale, scale[r, c // group] per group of columns (here 128),
+    int8 in, bf16 out; 16 x 512 tiles, 4 warps (16 bytes of w a thread)."""
+    rows, cols = w.shape
+    grid = (triton.cdiv(cols, 512), triton.cdiv(rows, 16))
+    return _dequant[grid](w, scale, out, rows, cols, GROUP=cols // scale.shape[1], BM=16, BN=512, num_warps=4)
+
+
+@triton.jit
 def _matmul(a, b, c, m, n, k, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
             GROUP: tl.constexpr = 0, B_T: tl.constexpr = False,
             PRECISION: tl.constexpr = "ieee"):

@@ -167,6 +167,19 @@ def attention(args):
     save(args.dir, "expected_lse", (m + np.log(total)).astype(np.float32))
 
 
+def dequant(args):
+    """examples/dequant.mlir: int8 w [rows, cols], f32 scale [rows,
+    cols / group] and out = bf16(f32(w) * scale[r, c / group]): one f32
+    product and one rounding to bf16, as in the kernel, so bit-exact."""
+    g = rng(8)
+    rows, cols = args.rows, args.cols
+    w = g.integers(-128, 128, (rows, cols)).astype(np.int8)
+    scale = g.uniform(1e-3, 1e-1, (rows, cols // args.group)).astype(np.float32)
+    out = to_bfloat16(w.astype(np.float32) * np.repeat(scale, args.group, axis=1))
+    for name, array in [("w", w), ("scale", scale), ("expected", out)]:
+        save(args.dir, name, array)
+
+
 def product64(a, b):
     return a.astype(np.float64) @ b.astype(np.float64)
 
@@ -369,6 +382,7 @@ def main():
         "transpose": (transpose, ["m", "n"]),
         "matmul": (matmul, ["m", "n", "k"]),
         "attention": (attention, ["heads", "seq", "causal"]),
+        "dequant": (dequant, ["rows", "cols", "group"]),
         "integers": (integers, []),
         "floats": (floats, []),
         "math_functions": (math_functions, []),
