@@ -365,15 +365,17 @@ def cases(bundles, runtime, quick, before=None):
             yield tensor_core_case(load(bundle, "matmul_persistent"), bundle, torch.bfloat16,
                                    size // (4 if quick else 1), (128, 256), programs=sms)
 
-    # Attention forward (issue 20): B4 H32 S4096, D 128, bf16, non-causal
-    # and causal, against SDPA with each backend chosen explicitly and
-    # Triton's kernel of the same algorithm; 4 B H S^2 D flops, half causal.
-    problem = AttentionProblem(4, 32, 4096 // (4 if quick else 1), 128)
-    for causal in (False, True):
-        ka = load("attention_fwd").prepare(problem.grid(128), *problem.kernel_args(causal))
-        yield {"name": problem.name(causal), "work": problem.work(causal),
-               "unit": "TFLOP/s", "ours": ka, **problem.peers(causal),
-               "check": lambda k=ka, c=causal: (k(), problem.error(c))[1]}
+    # Attention forward (issue 20): B4 H32 S4096, D 128 and 64, bf16,
+    # non-causal and causal, against SDPA with each backend chosen
+    # explicitly and Triton's kernel of the same algorithm; 4 B H S^2 D
+    # flops, half causal.
+    for d, example in ((128, "attention_fwd"), (64, "attention_fwd_d64")):
+        problem = AttentionProblem(4, 32, 4096 // (4 if quick else 1), d)
+        for causal in (False, True):
+            ka = load(example).prepare(problem.grid(128), *problem.kernel_args(causal))
+            yield {"name": problem.name(causal), "work": problem.work(causal),
+                   "unit": "TFLOP/s", "ours": ka, **problem.peers(causal),
+                   "check": lambda k=ka, c=causal, p=problem: (k(), p.error(c))[1]}
 
     # The ceiling: a 2 GiB device-to-device copy.
     src = torch.empty((1 << 31) // scale, dtype=torch.uint8, device=dev)

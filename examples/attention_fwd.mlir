@@ -24,6 +24,7 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
   %c1 = arith.constant 1 : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
+  %head_dim = arith.constant 128 : i32
   %whole = arith.constant -64 : i32
   %true = arith.constant true
   %log2e = arith.constant 1.44269504 : f32
@@ -38,22 +39,22 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
   %m0_block = block.program_id x
   %m0 = arith.muli %m0_block, %c128 : i32
   %head = block.program_id y
-  %head_size = arith.muli %seq, %c128 : i32
+  %head_size = arith.muli %seq, %head_dim : i32
   %head_off = arith.muli %head, %head_size : i32
   %qh = block.addptr %q, %head_off : !block.ptr<bf16>, i32
   %oh = block.addptr %o, %head_off : !block.ptr<bf16>, i32
-  %dq = block.make_tensor_desc %qh, [%seq, %c128], [%c128, %c1]
+  %dq = block.make_tensor_desc %qh, [%seq, %head_dim], [%head_dim, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<128x128xbf16>>
   // K and V of all heads as one [rows, 128] matrix, described by the
   // arguments alone, so that the copy engine can fetch their tiles. A key
   // block past this head's end reads the next head's first rows, which the
   // mask hides (their scores are -inf, their weights 0).
-  %dk = block.make_tensor_desc %k, [%rows, %c128], [%c128, %c1]
+  %dk = block.make_tensor_desc %k, [%rows, %head_dim], [%head_dim, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<64x128xbf16>>
-  %dv = block.make_tensor_desc %v, [%rows, %c128], [%c128, %c1]
+  %dv = block.make_tensor_desc %v, [%rows, %head_dim], [%head_dim, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<64x128xbf16>>
   %head_row = arith.muli %head, %seq : i32
-  %do = block.make_tensor_desc %oh, [%seq, %c128], [%c128, %c1]
+  %do = block.make_tensor_desc %oh, [%seq, %head_dim], [%head_dim, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<128x128xbf16>>
   %qt = block.desc_load %dq[%m0, %c0] : !block.tensordesc<tensor<128x128xbf16>> -> tensor<128x128xbf16>
   %qk_scale = arith.mulf %scale, %log2e : f32

@@ -34,6 +34,12 @@ grep -v '^#' bench/examples.txt | while IFS='|' read -r name grid args out rtol 
   [ -z "$name" ] && continue
   bundle "$name" "examples/$name.mlir" "$name" "$grid" "$args" "$out" "$rtol" "$atol"
 done
+# The attention examples in f16: the same programs with f16 for bf16
+# (bench/kernels.txt reads them from bundles/sources).
+mkdir -p bundles/sources
+for e in attention_fwd attention_fwd_d64; do
+  sed 's/bf16/f16/g' "examples/$e.mlir" > "bundles/sources/${e}_f16.mlir"
+done
 # Test kernels: checked the same way, not benchmarked.
 grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid args out rtol atol flags; do
   [ -z "$name" ] && continue

@@ -141,12 +141,12 @@ def matmul(args):
 
 
 def attention(args):
-    """q, k, v ([heads, seq, 128] in --dtype: bfloat16 or float16, normal
-    values so that the softmax has peaks) and, in float64 of those inputs,
-    expected = softmax(q k^T / sqrt(128)) v (causal: key j <= query i) and
-    expected_lse, the rows' natural log-sum-exp."""
+    """q, k, v ([heads, seq, head_dim] in --dtype: bfloat16 or float16,
+    normal values so that the softmax has peaks) and, in float64 of those
+    inputs, expected = softmax(q k^T / sqrt(head_dim)) v (causal: key j <=
+    query i) and expected_lse, the rows' natural log-sum-exp."""
     g = rng(7)
-    shape = (args.heads, args.seq, 128)
+    shape = (args.heads, args.seq, args.head_dim)
     q, k, v = (g.normal(0, 1, shape).astype(np.float32) for _ in range(3))
     if args.dtype == "bfloat16":
         q, k, v = to_bfloat16(q), to_bfloat16(k), to_bfloat16(v)
@@ -157,7 +157,7 @@ def attention(args):
     for name, array in [("q", q), ("k", k), ("v", v)]:
         save(args.dir, name, saved(array))
     s = np.einsum("hid,hjd->hij", q.astype(np.float64), k.astype(np.float64))
-    s /= math.sqrt(128)
+    s /= math.sqrt(args.head_dim)
     if args.causal:
         s = np.where(np.tri(args.seq, dtype=bool), s, -np.inf)
     m = s.max(axis=2, keepdims=True)
@@ -381,7 +381,7 @@ def main():
         "bias_gelu": (bias_gelu, ["m", "n"]),
         "transpose": (transpose, ["m", "n"]),
         "matmul": (matmul, ["m", "n", "k"]),
-        "attention": (attention, ["heads", "seq", "causal"]),
+        "attention": (attention, ["heads", "seq", "causal", "head_dim"]),
         "dequant": (dequant, ["rows", "cols", "group"]),
         "integers": (integers, []),
         "floats": (floats, []),
