@@ -1,19 +1,9 @@
-// Flash-attention forward for one head dimension of 64 in bf16, as
-// attention_fwd.mlir for 128, with 64 in the tiles and keys in blocks of 128:
-// O = softmax(Q K^T * scale) V, with Q, K, V and O laid out [heads, seq, 64]
-// (row-major, heads = batch * heads), and the rows' log-sum-exp
-// lse[h, i] = log(sum_j exp(scale * q_i . k_j)) written as f32 [heads, seq]
-// for a backward pass. `rows` is heads * seq, the rows of each of Q, K, V
-// and O. With `causal` nonzero, query i sees keys j <= i.
-// Launch a grid of (ceil(seq / 128), heads). Each program keeps its 128 query
-// rows and walks the keys in blocks of 128 with an online softmax: the running
-// row maximum m and sum l (in base 2, the scale folded into one multiply), the
-// output rescaled by exp2(m_old - m_new) when the maximum grows. Keys a query
-// block cannot see are skipped by the loop's bounds; only the blocks on the
-// diagonal (causal) or past the end of the sequence are masked. Where TMA
-// copies K and V (sm_90a), a producer warpgroup issues the copies
-// (block.warp_specialize), so that the two warpgroups computing need not
-// meet at a barrier every key block.
+// Flash-attention forward for one head dimension of 64 in bf16: the program
+// of attention_fwd.mlir (which explains it) with 64 in the tiles, taking the
+// same arguments with Q, K, V and O laid out [heads, seq, 64]. Its keys go in
+// blocks of 128, so that S (128 x 128) and O (128 x 64) have layouts of their
+// own, as in attention_fwd.mlir (docs/performance.md, session 7). Launch a
+// grid of (ceil(seq / 128), heads).
 func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
                              %k: !block.ptr<bf16> {block.alignment = 16},
                              %v: !block.ptr<bf16> {block.alignment = 16},
@@ -46,7 +36,7 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
   %oh = block.addptr %o, %head_off : !block.ptr<bf16>, i32
   %dq = block.make_tensor_desc %qh, [%seq, %head_dim], [%head_dim, %c1]
       : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
-  // K and V of all heads as one [rows, 128] matrix, described by the
+  // K and V of all heads as one [rows, 64] matrix, described by the
   // arguments alone, so that the copy engine can fetch their tiles. A key
   // block past this head's end reads the next head's first rows, which the
   // mask hides (their scores are -inf, their weights 0).
