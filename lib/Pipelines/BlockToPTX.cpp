@@ -163,8 +163,8 @@ std::string mlir::block::getTargetFeatures(const BlockToPTXOptions &options) {
   return "+ptx" + std::to_string(getDefaultPTXVersion(*chip));
 }
 
-void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
-                                           const BlockToPTXOptions &options) {
+void mlir::block::buildBlockFrontPipeline(OpPassManager &pm,
+                                          const BlockToPTXOptions &options) {
   // The chip goes on the module (block.target) before the layout passes.
   pm.addPass(createBlockKernelDefaults({options.numWarps, options.chip}));
   pm.addPass(createCanonicalizerPass());
@@ -173,6 +173,12 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createBlockLowerTensorDescriptors(
       {/*tma=*/options.tma && chip && chip->hasWgmma()}));
   pm.addPass(createCSEPass());
+}
+
+void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
+                                           const BlockToPTXOptions &options) {
+  buildBlockFrontPipeline(pm, options);
+  std::optional<TargetChip> chip = parseTargetChip(options.chip);
   pm.addPass(createBlockPipelineDotOperands());
   pm.addPass(createBlockAssignLayouts());
   pm.addPass(createBlockRemoveLayoutConversions());

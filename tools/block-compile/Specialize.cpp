@@ -2,15 +2,19 @@
 
 #include "Specialize.h"
 
+#include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/IR/BlockOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using blockrt::KernelInfo;
@@ -41,9 +45,101 @@ static std::string freshSymbol(ModuleOp module, llvm::StringSet<> &taken,
   }
 }
 
+/// What the layout assignment and the lowering learn from the axis analysis
+/// about each memory access of `kernel`: its pointers' facts and the
+/// widest vector along each dimension that they and its mask allow, and
+/// with `masks`, the mask's facts too (which masks are equal decides how
+/// many predicates the lowering computes).
+static SmallVector<int64_t> getAccessFacts(func::FuncOp kernel, bool masks) {
+  mlir::block::AxisInfoAnalysis analysis(kernel);
+  SmallVector<int64_t> facts;
+  auto append = [&](Value value) {
+    const mlir::block::AxisInfo *info = analysis.getAxisInfo(value);
+    if (!info) {
+      facts.push_back(-1);
+      return;
+    }
+    llvm::append_range(facts, info->getContiguity());
+    llvm::append_range(facts, info->getDivisibility());
+    llvm::append_range(facts, info->getConstancy());
+  };
+  kernel.walk([&](Operation *op) {
+    Value ptr = mlir::block::getAccessedPointers(op);
+    if (!ptr)
+      return;
+    Value mask = mlir::block::getAccessMask(op);
+    append(ptr);
+    if (masks && mask)
+      append(mask);
+    auto type = dyn_cast<RankedTensorType>(ptr.getType());
+    for (unsigned dim = 0, e = type ? type.getRank() : 0; dim < e; ++dim)
+      facts.push_back(analysis.getVectorWidth(
+          ptr, mask, /*elemsPerThreadContiguous=*/
+          std::numeric_limits<unsigned>::max(), dim));
+  });
+  return facts;
+}
+
+/// The arguments of `chosen` whose divisibility by 16 can change how
+/// `kernel` accesses memory: those it changes some fact of the accesses
+/// for (`masks`), and of them those it changes a vector width or an
+/// address fact for (`addresses`; a row count that only masks rows is not
+/// one, a row stride is). The kernel is probed in a copy of `module`
+/// brought to the form the layouts are assigned on, once with all of
+/// `chosen` divisible and once without each of them.
+static LogicalResult
+findRelevantArguments(ModuleOp module, StringRef kernel,
+                      ArrayRef<unsigned> chosen,
+                      const mlir::block::BlockToPTXOptions &options,
+                      SmallVectorImpl<unsigned> &masks,
+                      SmallVectorImpl<unsigned> &addresses) {
+  auto divisible = [](ArrayRef<unsigned> indices) {
+    std::vector<VariantAssumption> assume;
+    for (unsigned index : indices) {
+      VariantAssumption assumption;
+      assumption.index = index;
+      assumption.divisibility = kDivisibility;
+      assume.push_back(assumption);
+    }
+    return assume;
+  };
+  OwningOpRef<ModuleOp> probe = cast<ModuleOp>(module->clone());
+  llvm::StringSet<> taken;
+  std::vector<PlannedVariant> probes;
+  probes.push_back({kernel.str(), freshSymbol(*probe, taken, kernel),
+                    divisible(chosen)});
+  for (unsigned index : chosen) {
+    SmallVector<unsigned> others(llvm::make_filter_range(
+        chosen, [&](unsigned other) { return other != index; }));
+    probes.push_back({kernel.str(), freshSymbol(*probe, taken, kernel),
+                      divisible(others)});
+  }
+  addVariants(*probe, probes);
+  PassManager front(module.getContext());
+  mlir::block::buildBlockFrontPipeline(front, options);
+  if (failed(front.run(*probe)))
+    return failure();
+  auto factsOf = [&](const PlannedVariant &variant, bool masks) {
+    return getAccessFacts(probe->lookupSymbol<func::FuncOp>(variant.symbol),
+                          masks);
+  };
+  SmallVector<int64_t> all = factsOf(probes.front(), /*masks=*/true);
+  SmallVector<int64_t> allAddresses = factsOf(probes.front(), false);
+  for (auto [index, without] :
+       llvm::zip_equal(chosen, ArrayRef(probes).drop_front())) {
+    if (factsOf(without, /*masks=*/true) != all)
+      masks.push_back(index);
+    if (factsOf(without, /*masks=*/false) != allAddresses)
+      addresses.push_back(index);
+  }
+  return success();
+}
+
 FailureOr<std::vector<PlannedVariant>>
 planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
-             unsigned maxVariants, function_ref<void(const Twine &)> fail) {
+             unsigned maxVariants,
+             const mlir::block::BlockToPTXOptions &options,
+             function_ref<void(const Twine &)> fail) {
   std::vector<PlannedVariant> plan;
   if (spec == "none" || maxVariants == 0)
     return plan;
@@ -97,8 +193,13 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
         chosen.push_back(param.index);
     if (chosen.empty())
       continue;
+    SmallVector<unsigned> masks, addresses;
+    if (failed(findRelevantArguments(module, kernel.name, chosen, options,
+                                     masks, addresses)))
+      return failure();
     unsigned added = 0;
-    auto addVariant = [&](std::optional<unsigned> unit) {
+    auto addVariant = [&](ArrayRef<unsigned> divisible,
+                          std::optional<unsigned> unit) {
       if (added++ >= maxVariants)
         return;
       PlannedVariant variant{kernel.name,
@@ -109,15 +210,22 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
         assumption.index = index;
         if (unit == index)
           assumption.equals = 1;
-        else
+        else if (llvm::is_contained(divisible, index))
           assumption.divisibility = kDivisibility;
+        else
+          continue;
         variant.assume.push_back(assumption);
       }
       plan.push_back(std::move(variant));
     };
-    addVariant(std::nullopt);
+    // The less specialised first: a variant whose code one of them already
+    // has is dropped (addLoweredVariants).
+    if (!addresses.empty() && addresses.size() < masks.size())
+      addVariant(addresses, std::nullopt);
+    if (!masks.empty())
+      addVariant(masks, std::nullopt);
     for (unsigned index : chosen)
-      addVariant(index);
+      addVariant(masks, index);
   }
   return plan;
 }
@@ -154,17 +262,18 @@ std::string getEntryPTX(StringRef ptx, StringRef symbol, StringRef as) {
   if (start == StringRef::npos)
     return {};
   size_t end = ptx.find("\n}\n", start);
-  StringRef entry = ptx.slice(start, end == StringRef::npos ? ptx.size()
-                                                             : end + 3);
-  std::string renamed;
-  for (size_t at = 0;;) {
-    size_t next = entry.find(symbol, at);
-    renamed += entry.slice(at, next).str();
-    if (next == StringRef::npos)
-      return renamed;
-    renamed += as.str();
-    at = next + symbol.size();
+  std::string entry =
+      ptx.slice(start, end == StringRef::npos ? ptx.size() : end + 3).str();
+  // LLVM numbers branch labels and local depots by the function's place in
+  // the module, which differs between a kernel and its variants.
+  static const llvm::Regex numbered(
+      "(\\$L__BB|__local_depot)[0-9]+");
+  std::string renamed = entry, error;
+  for (std::string before; before != renamed;) {
+    before = renamed;
+    renamed = numbered.sub("\\1#", renamed, &error);
   }
+  return llvm::join(llvm::split(renamed, symbol), as);
 }
 
 } // namespace block

@@ -2,9 +2,10 @@
 //
 // Triton specialises a kernel at launch on the integer arguments that are
 // divisible by 16 or equal to 1, which is what lets its axis analysis prove
-// vector loads. block-compile does the same ahead of time: it copies each
-// kernel under a new symbol with those facts written in as hints (or the
-// constant), lowers the copies with the kernel, drops the copies whose PTX
+// vector loads. block-compile does the same ahead of time, for the
+// arguments whose divisibility the kernel's memory accesses can use: it
+// copies each kernel under a new symbol with those facts written in as
+// hints (or the constant), lowers the copies with the kernel, drops the copies whose PTX
 // the generic kernel already has, and lists the rest in the manifest, where
 // the runtime picks the most specialised one that a launch's arguments
 // satisfy.
@@ -14,6 +15,7 @@
 #ifndef BLOCK_COMPILE_SPECIALIZE_H
 #define BLOCK_COMPILE_SPECIALIZE_H
 
+#include "block/Pipelines/Pipelines.h"
 #include "block/Runtime/Manifest.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -30,15 +32,18 @@ struct PlannedVariant {
 
 /// The variants `spec` asks for: "none"; "auto", every integer scalar
 /// argument that the source does not hint; or a comma-separated list of
-/// argument names. Per kernel, with its chosen arguments C: all of C
-/// divisible by 16, then, for each argument of C in order, that one equal to
-/// 1 and the rest divisible by 16; at most `maxVariants` of them. Reports
-/// through `fail` a name that no kernel has, or that names no integer
-/// scalar.
+/// argument names. Per kernel, with its chosen arguments C, of which R are
+/// those whose divisibility the kernel's memory accesses can use (`options`
+/// bring a copy of the kernel to where the axis analysis decides): all of R
+/// divisible by 16 (where R is not empty), then, for each argument of C in
+/// order, that one equal to 1 and the rest of R divisible by 16; at most
+/// `maxVariants` of them. Reports through `fail` a name that no kernel has,
+/// or that names no integer scalar.
 mlir::FailureOr<std::vector<PlannedVariant>>
 planVariants(mlir::ModuleOp module,
              llvm::ArrayRef<blockrt::KernelInfo> kernels, llvm::StringRef spec,
              unsigned maxVariants,
+             const mlir::block::BlockToPTXOptions &options,
              llvm::function_ref<void(const llvm::Twine &)> fail);
 
 /// Adds to `module` the func.func of each variant: a copy of its kernel

@@ -683,7 +683,7 @@ int main(int argc, char **argv) {
                 "directory, or --force to add " + name + ".json there");
 
   FailureOr<std::vector<::block::PlannedVariant>> plan =
-      ::block::planVariants(*module, *kernels, specialize, maxVariants,
+      ::block::planVariants(*module, *kernels, specialize, maxVariants, options,
                             [](const Twine &message) { fail(message); });
   if (failed(plan))
     return 1;

@@ -96,6 +96,13 @@ std::string getTargetFeatures(const BlockToPTXOptions &options);
 /// neither has it. The serialisation takes libdevice from its toolkit.
 std::optional<std::string> findPtxas();
 
+/// Adds the passes that take a block program to the form the layouts are
+/// assigned on (defaults, canonical forms, inlined calls, tensor
+/// descriptors lowered): the IR whose axis analysis decides how memory is
+/// accessed. The start of buildBlockToNVVMPipeline.
+void buildBlockFrontPipeline(OpPassManager &pm,
+                             const BlockToPTXOptions &options);
+
 /// Adds the passes from a block program to gpu.modules of NVVM/LLVM dialect
 /// code with the target attached: everything but the serialisation. The
 /// builders take verified options (verifyBlockToPTXOptions).

@@ -10,6 +10,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::block;
@@ -1157,4 +1158,18 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
   return {};
+}
+
+Value mlir::block::getAccessedPointers(Operation *op) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(
+          [](auto memory) { return memory.getPtr(); })
+      .Default([](Operation *) { return Value(); });
+}
+
+Value mlir::block::getAccessMask(Operation *op) {
+  return TypeSwitch<Operation *, Value>(op)
+      .Case<LoadOp, StoreOp, AtomicRMWOp>(
+          [](auto memory) { return memory.getMask(); })
+      .Default([](Operation *) { return Value(); });
 }

@@ -84,20 +84,6 @@ static bool isMemoryOp(Operation *op) {
   return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op);
 }
 
-static Value getPtr(Operation *op) {
-  return TypeSwitch<Operation *, Value>(op)
-      .Case<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(
-          [](auto memory) { return memory.getPtr(); })
-      .Default([](Operation *) { return Value(); });
-}
-
-static Value getMask(Operation *op) {
-  return TypeSwitch<Operation *, Value>(op)
-      .Case<LoadOp, StoreOp, AtomicRMWOp>(
-          [](auto memory) { return memory.getMask(); })
-      .Default([](Operation *) { return Value(); });
-}
-
 /// A forwarded operand of region control flow and the value it becomes.
 struct Forward {
   OpOperand *operand;
@@ -221,7 +207,7 @@ private:
           return WalkResult::interrupt();
       if (failed(relate(op)))
         return WalkResult::interrupt();
-      if (isMemoryOp(op) && isTensor(getPtr(op)))
+      if (isMemoryOp(op) && isTensor(getAccessedPointers(op)))
         memoryOps.push_back(op);
       if (auto tile = dyn_cast<DescLoadOp>(op))
         tileLoads.push_back(tile);
@@ -418,7 +404,7 @@ private:
   /// dimension fastest, a vector access per thread, lanes and then warps
   /// along the contiguous dimension.
   BlockedLayoutAttr getPreferredLayout(Operation *op) {
-    Value ptr = getPtr(op);
+    Value ptr = getAccessedPointers(op);
     auto type = cast<RankedTensorType>(ptr.getType());
     unsigned rank = type.getRank();
     SmallVector<unsigned> order;
@@ -434,7 +420,7 @@ private:
         std::max<int64_t>(1, type.getNumElements() / (int64_t(32) * numWarps));
     if (!isa<AtomicRMWOp, AtomicCASOp>(op))
       sizePerThread[order[0]] =
-          axisInfo.getVectorWidth(ptr, getMask(op), unsigned(share), order[0]);
+          axisInfo.getVectorWidth(ptr, getAccessMask(op), unsigned(share), order[0]);
     return buildBlockedLayout(context, type.getShape(), sizePerThread, order,
                               numWarps);
   }
@@ -476,13 +462,13 @@ private:
     std::optional<BlockedParams> params = getBlockedParams(layout);
     if (!params)
       return {0, 0};
-    Value ptr = getPtr(op);
+    Value ptr = getAccessedPointers(op);
     unsigned fastest = params->order.front();
     unsigned perThread = params->sizePerThread[fastest];
     unsigned vector =
         isa<AtomicRMWOp, AtomicCASOp>(op)
             ? 1
-            : axisInfo.getVectorWidth(ptr, getMask(op), perThread, fastest);
+            : axisInfo.getVectorWidth(ptr, getAccessMask(op), perThread, fastest);
     const AxisInfo *info = axisInfo.getAxisInfo(ptr);
     int64_t contiguity = info ? info->getContiguity(fastest) : 1;
     int64_t chunk = std::min<int64_t>(
@@ -492,7 +478,7 @@ private:
 
   /// The tensors a memory operation accesses with its layout.
   static SmallVector<Value> getAccessedTensors(Operation *op) {
-    SmallVector<Value> accessed{getPtr(op)};
+    SmallVector<Value> accessed{getAccessedPointers(op)};
     for (Value value : op->getOperands())
       if (isTensor(value) && value != accessed.front())
         accessed.push_back(value);
@@ -561,8 +547,8 @@ private:
     for (Operation *op : memoryOps)
       anchors.push_back({op, getPreferredLayout(op)});
     llvm::stable_sort(anchors, [&](const auto &a, const auto &b) {
-      auto ta = cast<RankedTensorType>(getPtr(a.first).getType());
-      auto tb = cast<RankedTensorType>(getPtr(b.first).getType());
+      auto ta = cast<RankedTensorType>(getAccessedPointers(a.first).getType());
+      auto tb = cast<RankedTensorType>(getAccessedPointers(b.first).getType());
       return std::make_pair(ta.getRank(), ta.getNumElements()) >
              std::make_pair(tb.getRank(), tb.getNumElements());
     });
@@ -571,7 +557,7 @@ private:
     // layouts, for lifting lower-rank anchors into tiles.
     DenseMap<Value, BlockedLayoutAttr> anchorOfComponent;
     for (auto [op, preferred] : anchors) {
-      SmallVector<Value> worklist{getPtr(op)};
+      SmallVector<Value> worklist{getAccessedPointers(op)};
       while (!worklist.empty()) {
         Value value = worklist.pop_back_val();
         if (!anchorOfComponent.try_emplace(value, preferred).second)
@@ -588,7 +574,7 @@ private:
       maxRank = std::max(maxRank, rankOf(value));
     for (int64_t rank = maxRank; rank >= 1; --rank) {
       for (auto [op, preferred] : anchors)
-        if (rankOf(getPtr(op)) == rank)
+        if (rankOf(getAccessedPointers(op)) == rank)
           assignMemoryOp(op, preferred);
       for (DescLoadOp tile : tileLoads)
         if (rankOf(tile.getResult()) == rank)

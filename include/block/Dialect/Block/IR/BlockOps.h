@@ -34,6 +34,13 @@ void populateShortFormPatterns(RewritePatternSet &patterns);
 /// layout then reads along it, a staged operand copies it as it is
 /// stored). Tensors without layouts only.
 LoadOp createTransposedLoad(OpBuilder &b, LoadOp load, ArrayRef<int32_t> order);
+
+/// The pointers a load, store or atomic `op` accesses; null for other ops.
+Value getAccessedPointers(Operation *op);
+
+/// The mask of a load, store or atomic read-modify-write `op`; null where it
+/// has none or is another op.
+Value getAccessMask(Operation *op);
 } // namespace mlir::block
 
 #endif // BLOCK_DIALECT_BLOCK_IR_BLOCKOPS_H
