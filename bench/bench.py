@@ -345,7 +345,7 @@ def cases(bundles, runtime, quick, before=None):
     for example, dtype, tile in (("matmul_bf16", torch.bfloat16, (128, 256)),
                                  ("matmul_f16", torch.float16, (128, 256)),
                                  ("matmul_tf32", torch.float32, (128, 256)),
-                                 ("matmul_int8", torch.int8, (128, 128)),
+                                 ("matmul_int8", torch.int8, (128, 256)),
                                  ("matmul_tma", torch.bfloat16, (128, 256))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)

@@ -148,8 +148,10 @@ static LogicalResult checkLowerable(Operation *op) {
     return op->emitOpError("reads its operands from buffers")
            << kRunMaterialize;
   if (auto wait = dyn_cast<blockgpu::DotWaitOp>(op);
-      wait && !wait.getType().getElementType().isF32())
-    return op->emitOpError("waits for a wgmma accumulator, which is f32");
+      wait && !wait.getType().getElementType().isF32() &&
+      !wait.getType().getElementType().isInteger(32))
+    return op->emitOpError(
+        "waits for a wgmma accumulator, which is f32 or i32");
   if (auto dot = dyn_cast<blockgpu::DotOp>(op)) {
     auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
     if (dot.getUseAcc() && !(mma && mma.isWgmma()))
@@ -167,10 +169,11 @@ static LogicalResult checkLowerable(Operation *op) {
       if (!isWgmmaLowerable(dot))
         return op->emitOpError(
             "has a wgmma accumulator, but wgmma does not read these operands: "
-            "f16 or bf16 into f32, with k steps of 16, in "
-            "#blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose "
-            "layout the instructions' descriptors describe (b n-major or "
-            "k-major, a m-major or k-major)");
+            "f16 or bf16 into f32 with k steps of 16, or i8 into i32 with k "
+            "steps of 32, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte "
+            "swizzle whose layout the instructions' descriptors describe (b "
+            "n-major or k-major, a m-major or k-major; 8-bit operands "
+            "k-major only)");
     } else if (isa<MmaLayoutAttr>(dot.getType().getEncoding())) {
       if (!isMmaSyncLowerable(dot))
         return op->emitOpError(

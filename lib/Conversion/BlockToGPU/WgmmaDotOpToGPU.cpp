@@ -38,7 +38,15 @@ static std::optional<NVVM::WGMMATypes> getWgmmaType(Type type) {
     return NVVM::WGMMATypes::f16;
   if (type.isBF16())
     return NVVM::WGMMATypes::bf16;
+  if (type.isInteger(8))
+    return NVVM::WGMMATypes::s8;
   return std::nullopt;
+}
+
+/// The accumulator type wgmma sums operands of type `operand` in: f32 for
+/// floats, i32 for integers.
+static bool isWgmmaAccumulator(Type operand, Type acc) {
+  return operand.isInteger(8) ? acc.isInteger(32) : acc.isF32();
 }
 
 namespace {
@@ -178,15 +186,18 @@ struct WgmmaPlan {
     auto aType = cast<ShapedType>(op.getA().getType());
     Type a = aType.getElementType();
     if (a != op.getB().getType().getElementType() || !getWgmmaType(a) ||
-        !op.getType().getElementType().isF32())
+        !isWgmmaAccumulator(a, op.getType().getElementType()))
       return std::nullopt;
     WgmmaPlan plan;
     plan.instrN = mma.getInstrShape()[1];
     plan.instrK = mma.getInstrShape()[2];
-    if (plan.instrK != 16 || plan.instrN % 8 || plan.instrN > 256)
+    // A step of k reads 32 bytes of each row of a.
+    unsigned bits = a.getIntOrFloatBitWidth();
+    if (plan.instrK * bits != 256 || plan.instrN % 8 || plan.instrN > 256)
       return std::nullopt;
     if (auto registers = dyn_cast<RankedTensorType>(aType)) {
-      if (!blockgpu::holdsOperandAFragments(registers, mma))
+      // Fragments of a in registers are packed as 16-bit pairs.
+      if (bits != 16 || !blockgpu::holdsOperandAFragments(registers, mma))
         return std::nullopt;
       TensorDistribution dist = getDistribution(registers);
       for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg)
@@ -298,17 +309,19 @@ static Value emitInlinePtx(OpBuilder &b, Location loc, Type type,
 }
 
 /// `wgmma.wait_group.sync.aligned pendings` taking and returning `values`
-/// (f32 registers), so that their uses stay below it.
+/// (f32 or i32 registers of one type), so that their uses stay below it.
 static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
                                        ArrayRef<Value> values,
                                        unsigned pendings) {
   std::string constraints;
+  Type fieldType = values.front().getType();
+  std::string output = fieldType.isF32() ? "=f," : "=r,";
   for (size_t i = 0; i < values.size(); ++i)
-    constraints += "=f,";
+    constraints += output;
   for (size_t i = 0; i < values.size(); ++i)
     constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
   auto type = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(values.size(), b.getF32Type()));
+      b.getContext(), SmallVector<Type>(values.size(), fieldType));
   Value wait = emitInlinePtx(
       b, loc, type, values,
       "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";",
@@ -340,20 +353,21 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
 
 /// One wgmma.mma_async as inline asm in the instruction's own form, for
 /// what upstream's op cannot take: a scale-d known only at run time
-/// (`scaleD`, an i32), and a in registers (`a`: four i32 of packed pairs;
-/// else a's descriptor).
+/// (`scaleD`, an i32), a in registers (`a`: four i32 of packed pairs;
+/// else a's descriptor), and integer operands (`type` s8, into s32).
 static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
                           unsigned numFields, Value inouts, ValueRange a,
                           Value descB, Value scaleD, int64_t instrN,
-                          StringRef type, const WgmmaPlan &plan) {
+                          NVVM::WGMMATypes type, const WgmmaPlan &plan) {
   auto operand = [](unsigned index) { return "$" + std::to_string(index); };
   std::string fields;
   for (unsigned i = 0; i < numFields; ++i)
     fields += (i ? ", " : "") + operand(i);
   unsigned next = numFields;
   std::string aText, constraints;
+  bool integer = type == NVVM::WGMMATypes::s8;
   for (unsigned i = 0; i < numFields; ++i)
-    constraints += "=f,";
+    constraints += integer ? "=r," : "=f,";
   if (plan.a) {
     aText = operand(next++);
     constraints += "l,";
@@ -371,17 +385,23 @@ static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
   auto transpose = [](NVVM::MMALayout layout, NVVM::MMALayout kMajor) {
     return layout == kMajor ? "0" : "1";
   };
-  // Transposing a applies to a buffer only.
-  std::string transposes =
-      (plan.a ? std::string(", ") +
-                    transpose(plan.a->getLayout(), NVVM::MMALayout::row)
-              : "") +
-      ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
+  // Integer products take neither input scales nor transpositions (their
+  // operands are k-major); transposing a applies to a buffer only.
+  std::string immediates =
+      integer ? ""
+              : ", 1, 1" +
+                    (plan.a ? std::string(", ") +
+                                  transpose(plan.a->getLayout(),
+                                            NVVM::MMALayout::row)
+                            : "") +
+                    ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
+  StringRef typeName = NVVM::stringifyWGMMATypes(type);
   std::string ptx = "{\n.reg .pred p;\nsetp.ne.b32 p, " + scaleText +
                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
-                    std::to_string(instrN) + "k16.f32." + type.str() + "." +
-                    type.str() + " {" + fields + "}, " + aText + ", " + bText +
-                    ", p, 1, 1" + transposes + ";\n}";
+                    std::to_string(instrN) + "k" + std::to_string(plan.instrK) +
+                    (integer ? ".s32." : ".f32.") + typeName.str() + "." +
+                    typeName.str() + " {" + fields + "}, " + aText + ", " +
+                    bText + ", p" + immediates + ";\n}";
   SmallVector<Value> operands(a.begin(), a.end());
   operands.push_back(descB);
   operands.push_back(scaleD);
@@ -441,13 +461,14 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
       accRegisterOf.try_emplace(accDist.getRegisterIndex(reg), reg);
     SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
     int64_t numFields = plan->instrN / 2;
-    Type f32 = rewriter.getF32Type();
+    Type field = op.getType().getElementType();
     auto structType = LLVM::LLVMStructType::getLiteral(
-        context, SmallVector<Type>(numFields, f32));
+        context, SmallVector<Type>(numFields, field));
     auto shape = NVVM::MMAShapeAttr::get(context, 64, plan->instrN,
                                          plan->instrK);
     int64_t k = cast<ShapedType>(op.getA().getType()).getShape()[1];
-    bool startsFromZero = matchPattern(op.getAcc(), m_AnyZeroFloat());
+    bool startsFromZero = matchPattern(op.getAcc(), m_AnyZeroFloat()) ||
+                          matchPattern(op.getAcc(), m_Zero());
     // use_acc, as the adaptor gives it (a constant one is folded here).
     Value useAcc;
     if (op.getUseAcc()) {
@@ -498,17 +519,18 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
             a ? SmallVector<Value, 4>{descriptor(
                     *a, plan->a->elementOffset(origin[0], k0))}
               : aFragments.at({origin[0], k0});
-        // Upstream's op takes a's descriptor and a constant scale-d only.
+        // Upstream's op takes a's descriptor and a constant scale-d only,
+        // and is not asked to take integer operands.
         Value scaleD;
         if (k0 == 0 && useAcc)
           scaleD = LLVM::ZExtOp::create(rewriter, loc, i32, useAcc);
-        else if (!a)
+        else if (!a || type == NVVM::WGMMATypes::s8)
           scaleD = i32Constant(rewriter, loc, fromZero ? 0 : 1);
         Value result =
             scaleD
                 ? emitWgmmaAsm(rewriter, loc, structType, numFields, inouts,
-                               aOperands, descB, scaleD, plan->instrN,
-                               NVVM::stringifyWGMMATypes(type), *plan)
+                               aOperands, descB, scaleD, plan->instrN, type,
+                               *plan)
                 : NVVM::WgmmaMmaAsyncOp::create(
                       rewriter, loc, structType, inouts, aOperands.front(),
                       descB, shape,
@@ -541,8 +563,9 @@ struct DotWaitOpToWgmma : OpConversionPattern<blockgpu::DotWaitOp> {
   matchAndRewrite(blockgpu::DotWaitOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<TensorDistribution> dist = getDistributionOf(op.getType());
-    if (!dist || !op.getType().getElementType().isF32())
-      return rewriter.notifyMatchFailure(op, "not an f32 accumulator");
+    Type element = op.getType().getElementType();
+    if (!dist || !(element.isF32() || element.isInteger(32)))
+      return rewriter.notifyMatchFailure(op, "not an f32 or i32 accumulator");
     SmallVector<Value> values(adaptor.getValue().begin(),
                               adaptor.getValue().end());
     rewriter.replaceOpWithMultiple(

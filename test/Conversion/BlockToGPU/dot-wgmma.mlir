@@ -109,3 +109,39 @@ func.func @register_a(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, b
   return
 }
 }
+
+// -----
+
+// i8 into i32: both operands k-major (wgmma reads 8-bit operands no other
+// way), a step of k is 32 elements (32 bytes, one row of the 32-byte
+// swizzle), the accumulator fields are i32 ("=r"), and the integer form
+// takes no input scales or transposes: the instruction goes as inline asm,
+// the zero accumulator as scale-d 0 on the first step, and the async
+// product's wait ties i32 registers.
+#WG8 = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>
+#N8 = #blockgpu.nvmma<swizzle = 32>
+#NT8 = #blockgpu.nvmma<swizzle = 32, transposed = true>
+#A8 = #block.blocked<sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]>
+#B8 = #block.blocked<sizePerThread = [16, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: gpu.func @int8
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $34, 0;\0Awgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 {$0, {{.*}}, $31}, $32, $33, p;\0A}", "{{(=r,)+}}l,l,r,0,1,{{.*}},31"
+// CHECK: llvm.inline_asm {{.+}}wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;", "{{(=r,)+}}0,1,{{.*}},31"
+// CHECK: gpu.return
+module attributes {block.target = "sm_90a"} {
+func.func @int8(%x: i8, %p: !block.ptr<i32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %ta = block.splat %x : tensor<64x64xi8, #A8>
+  %tb = block.splat %x : tensor<64x64xi8, #B8>
+  %a = blockgpu.local_alloc %ta {blockgpu.offset = 0 : i64} : tensor<64x64xi8, #A8> -> !blockgpu.memdesc<64x64xi8, #N8>
+  %b = blockgpu.local_alloc %tb {blockgpu.offset = 4096 : i64} : tensor<64x64xi8, #B8> -> !blockgpu.memdesc<64x64xi8, #NT8>
+  %z = arith.constant dense<0> : tensor<64x64xi32, #WG8>
+  %d = blockgpu.dot %a, %b, %z async : !blockgpu.memdesc<64x64xi8, #N8>, !blockgpu.memdesc<64x64xi8, #NT8> -> tensor<64x64xi32, #WG8>
+  %w = blockgpu.dot_wait %d {pendings = 1 : i32} : tensor<64x64xi32, #WG8>
+  %ps = block.splat %p : tensor<64x64x!block.ptr<i32>, #WG8>
+  block.store %ps, %w : tensor<64x64x!block.ptr<i32>, #WG8>
+  return
+}
+}

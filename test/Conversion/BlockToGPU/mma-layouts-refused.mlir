@@ -32,7 +32,7 @@ func.func @wgmma_swizzled() attributes {block.kernel, block.num_warps = 4 : i32}
   %x = arith.constant dense<1.0> : tensor<64x64xbf16, #blocked>
   %a = blockgpu.local_alloc %x : tensor<64x64xbf16, #blocked> -> !blockgpu.memdesc<64x64xbf16, #s>
   %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32, with k steps of 16, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major)}}
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32 with k steps of 16, or i8 into i32 with k steps of 32, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major; 8-bit operands k-major only)}}
   %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xbf16, #s>, !blockgpu.memdesc<64x64xbf16, #s> -> tensor<64x64xf32, #mma>
   return
 }
@@ -140,4 +140,35 @@ func.func @use_acc_mma_sync(%use: i1) attributes {block.kernel, block.num_warps 
   // expected-error @+1 {{'blockgpu.dot' op takes use_acc, which only wgmma products (#block.mma version 3 accumulators) do}}
   %d = blockgpu.dot %a, %a, %c use_acc %use : !blockgpu.memdesc<32x32xbf16, #s>, !blockgpu.memdesc<32x32xbf16, #s> -> tensor<32x32xf32, #mma>
   return
+}
+
+// -----
+
+// wgmma reads 8-bit operands k-major only: an n-major b (its buffer with n
+// contiguous) is refused.
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 32]>
+#n = #blockgpu.nvmma<swizzle = 64>
+#blocked = #block.blocked<sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_90a"} {
+func.func @wgmma_int8_n_major(%x: i8) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %t = block.splat %x : tensor<64x64xi8, #blocked>
+  %a = blockgpu.local_alloc %t : tensor<64x64xi8, #blocked> -> !blockgpu.memdesc<64x64xi8, #n>
+  %c = arith.constant dense<0> : tensor<64x64xi32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands}}
+  %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xi8, #n>, !blockgpu.memdesc<64x64xi8, #n> -> tensor<64x64xi32, #mma>
+  return
+}
+}
+
+// -----
+
+// The wait of an async product ties f32 or i32 accumulator registers.
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+module attributes {block.target = "sm_90a"} {
+func.func @wait_f16(%x: f16) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c = block.splat %x : tensor<64x64xf16, #mma>
+  // expected-error @+1 {{'blockgpu.dot_wait' op waits for a wgmma accumulator, which is f32 or i32}}
+  %w = blockgpu.dot_wait %c {pendings = 0 : i32} : tensor<64x64xf16, #mma>
+  return
+}
 }

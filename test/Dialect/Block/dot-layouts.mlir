@@ -3,8 +3,9 @@
 // Which layout each block.dot's accumulator would get, by the module's chip
 // (block.target), the element types, the shape and the kernel's warps
 // (chooseDotAccumulatorLayout, which block-assign-layouts uses). On sm_90a
-// wgmma takes f16 and bf16 into f32; tf32 and i8, whose b wgmma reads
-// k-major only, stay on mma.sync until the operands can be staged k-major.
+// wgmma takes f16 and bf16 into f32, and i8 into i32 where both operands
+// are loaded k-contiguous (wgmma reads 8-bit operands k-major only: see
+// @int8_k_major); tf32 stays on mma.sync.
 
 // CHECK-LABEL: func.func @sm90a
 module attributes {block.target = "sm_90a"} {
@@ -32,6 +33,7 @@ module attributes {block.target = "sm_90a"} {
     %a8 = arith.constant dense<1> : tensor<128x64xi8>
     %b8 = arith.constant dense<1> : tensor<64x128xi8>
     %ci = arith.constant dense<0> : tensor<128x128xi32>
+    // Operands not loaded from memory: nothing says they are k-major.
     // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>
     %4 = block.dot %a8, %b8, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
     %ad = arith.constant dense<1.0> : tensor<128x64xf64>
@@ -159,6 +161,72 @@ module attributes {block.target = "sm_80"} {
     %o = block.dot %p, %v, %zo : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
     // CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 4], instrShape = [16, 8, 16]>
     %u = block.dot %q, %q, %zo : tensor<128x128xbf16>, tensor<128x128xbf16> -> tensor<128x128xf32>
+    return
+  }
+}
+
+// -----
+
+// i8 operands loaded with k contiguous (a's rows; b through a transposed
+// load of bt's rows, or b's columns read with a row stride) get wgmma's
+// m64nNk32; b loaded with n contiguous stays on mma.sync.
+// CHECK-LABEL: func.func @int8_k_major
+// CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 32]>
+// CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 32]>
+// CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 32]>
+module attributes {block.target = "sm_90a"} {
+  func.func @int8_k_major(%a: !block.ptr<i8> {block.alignment = 16},
+                          %b: !block.ptr<i8> {block.alignment = 16})
+      attributes {block.kernel, block.num_warps = 4 : i32} {
+    %c64 = arith.constant 64 : i32
+    %r64 = block.arange 0, 64 : tensor<64xi32>
+    %r128 = block.arange 0, 128 : tensor<128xi32>
+    %k64 = block.splat %c64 : tensor<128xi32>
+    // a[i, k] at i * 64 + k: k contiguous.
+    %arow = arith.muli %r128, %k64 : tensor<128xi32>
+    %arow2 = block.expand_dims %arow, 1 : tensor<128xi32> -> tensor<128x1xi32>
+    %arowb = block.broadcast %arow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+    %k2 = block.expand_dims %r64, 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %kb = block.broadcast %k2 : tensor<1x64xi32> -> tensor<128x64xi32>
+    %aoff = arith.addi %arowb, %kb : tensor<128x64xi32>
+    %abase = block.splat %a : tensor<128x64x!block.ptr<i8>>
+    %ap = block.addptr %abase, %aoff : tensor<128x64x!block.ptr<i8>>, tensor<128x64xi32>
+    %at = block.load %ap : tensor<128x64x!block.ptr<i8>>
+    %ci = arith.constant dense<0> : tensor<128x128xi32>
+    // bt (128 x 64, k contiguous) loaded and transposed.
+    %bbase = block.splat %b : tensor<128x64x!block.ptr<i8>>
+    %bp = block.addptr %bbase, %aoff : tensor<128x64x!block.ptr<i8>>, tensor<128x64xi32>
+    %btt = block.load %bp : tensor<128x64x!block.ptr<i8>>
+    %bt = block.trans %btt [1, 0] : tensor<128x64xi8> -> tensor<64x128xi8>
+    %0 = block.dot %at, %bt, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
+    // b[k, j] at j * 64 + k: loaded as 64 x 128 with k contiguous.
+    %bcol2 = block.expand_dims %arow, 0 : tensor<128xi32> -> tensor<1x128xi32>
+    %bcolb = block.broadcast %bcol2 : tensor<1x128xi32> -> tensor<64x128xi32>
+    %kr = block.expand_dims %r64, 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %krb = block.broadcast %kr : tensor<64x1xi32> -> tensor<64x128xi32>
+    %boff = arith.addi %bcolb, %krb : tensor<64x128xi32>
+    %bbase2 = block.splat %b : tensor<64x128x!block.ptr<i8>>
+    %bp2 = block.addptr %bbase2, %boff : tensor<64x128x!block.ptr<i8>>, tensor<64x128xi32>
+    %bk = block.load %bp2 : tensor<64x128x!block.ptr<i8>>
+    %1 = block.dot %at, %bk, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
+    // b[k, j] at k * 128 + j: n contiguous.
+    %c128 = arith.constant 128 : i32
+    %n128 = block.splat %c128 : tensor<64xi32>
+    %brow = arith.muli %r64, %n128 : tensor<64xi32>
+    %brow2 = block.expand_dims %brow, 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %browb = block.broadcast %brow2 : tensor<64x1xi32> -> tensor<64x128xi32>
+    %n2 = block.expand_dims %r128, 0 : tensor<128xi32> -> tensor<1x128xi32>
+    %nb = block.broadcast %n2 : tensor<1x128xi32> -> tensor<64x128xi32>
+    %noff = arith.addi %browb, %nb : tensor<64x128xi32>
+    %bp3 = block.addptr %bbase2, %noff : tensor<64x128x!block.ptr<i8>>, tensor<64x128xi32>
+    %bn = block.load %bp3 : tensor<64x128x!block.ptr<i8>>
+    %2 = block.dot %at, %bn, %ci : tensor<128x64xi8>, tensor<64x128xi8> -> tensor<128x128xi32>
+    %u = arith.addi %0, %1 : tensor<128x128xi32>
+    %v = arith.addi %u, %2 : tensor<128x128xi32>
+    %cbase = block.splat %a : tensor<128x128x!block.ptr<i8>>
+    %s = arith.trunci %v : tensor<128x128xi32> to tensor<128x128xi8>
+    %cp = block.addptr %cbase, %ci : tensor<128x128x!block.ptr<i8>>, tensor<128x128xi32>
+    block.store %cp, %s : tensor<128x128x!block.ptr<i8>>
     return
   }
 }

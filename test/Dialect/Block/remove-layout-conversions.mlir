@@ -124,3 +124,27 @@ func.func @widened(%x: tensor<256xf16, #a>) -> tensor<256xf32, #b> {
   %c = block.convert_layout %w : tensor<256xf32, #a> -> tensor<256xf32, #b>
   return %c : tensor<256xf32, #b>
 }
+
+// A product stages a and b in shared memory from any layout: it reads the
+// conversions' sources, and the conversions go. An a converted into the
+// fragments of the product's instruction (read from registers) keeps its
+// conversion.
+#k = #block.blocked<sizePerThread = [16, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+#r = #block.blocked<sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#wg = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
+// CHECK-LABEL: func.func @dot_operands(
+// CHECK-SAME: %[[A:[^:]+]]: tensor<64x64xbf16, #{{[^>]+}}>, %[[B:[^:]+]]: tensor<64x64xbf16
+// CHECK-NOT: block.convert_layout
+// CHECK: block.dot %[[A]], %[[B]]
+// CHECK: %[[FRAG:.+]] = block.convert_layout %[[A]] {{.+}} -> tensor<64x64xbf16, #{{.+}}>
+// CHECK: block.dot %[[FRAG]], %[[B]]
+func.func @dot_operands(%a: tensor<64x64xbf16, #r>, %b: tensor<64x64xbf16, #k>,
+                        %c: tensor<64x64xf32, #wg>)
+    -> (tensor<64x64xf32, #wg>, tensor<64x64xf32, #wg>) {
+  %ac = block.convert_layout %a : tensor<64x64xbf16, #r> -> tensor<64x64xbf16, #k>
+  %bc = block.convert_layout %b : tensor<64x64xbf16, #k> -> tensor<64x64xbf16, #r>
+  %d = block.dot %ac, %bc, %c : tensor<64x64xbf16, #k>, tensor<64x64xbf16, #r> -> tensor<64x64xf32, #wg>
+  %af = block.convert_layout %a : tensor<64x64xbf16, #r> -> tensor<64x64xbf16, #wg>
+  %e = block.dot %af, %bc, %c : tensor<64x64xbf16, #wg>, tensor<64x64xbf16, #r> -> tensor<64x64xf32, #wg>
+  return %d, %e : tensor<64x64xf32, #wg>, tensor<64x64xf32, #wg>
+}

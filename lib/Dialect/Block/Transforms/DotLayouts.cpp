@@ -1,6 +1,7 @@
 //===- DotLayouts.cpp - Which layout a product's accumulator gets ---------===//
 
 #include "block/Dialect/Block/Transforms/DotLayouts.h"
+#include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -10,19 +11,20 @@ using namespace mlir;
 using namespace mlir::block;
 
 /// The instruction's k for operands of type `a` and `b` into `acc`, or 0
-/// when no tensor-core instruction of `version` multiplies them.
+/// when no tensor-core instruction of `version` multiplies them. wgmma
+/// reads the operands of other types than f16 and bf16 with k contiguous
+/// in shared memory only (`kMajor`).
 static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
-                          bool allowTf32) {
+                          bool allowTf32, bool kMajor) {
   if (a != b)
     return 0;
-  // The wgmma lowering takes f16 and bf16 into f32 so far: the others need
-  // b k-major in shared memory, which n-major loads do not give.
-  if (version == 3)
-    return (a.isF16() || a.isBF16()) && acc.isF32() ? 16 : 0;
-  if ((a.isF16() && (acc.isF32() || acc.isF16())) ||
-      (a.isBF16() && acc.isF32()))
+  if ((a.isF16() || a.isBF16()) && acc.isF32())
     return 16;
-  if (a.isF32() && acc.isF32())
+  if (version == 3 && !kMajor)
+    return 0;
+  if (version == 2 && a.isF16() && acc.isF16())
+    return 16;
+  if (version == 2 && a.isF32() && acc.isF32())
     return allowTf32 ? 8 : 0;
   if (a.isInteger(8) && acc.isInteger(32))
     return 32;
@@ -34,11 +36,11 @@ static unsigned log2Floor(int64_t v) { return llvm::Log2_64(uint64_t(v)); }
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     MLIRContext *context, std::optional<TargetChip> chip, Type a, Type b,
     Type acc, int64_t m, int64_t n, int64_t k, unsigned numWarps,
-    bool allowTf32, unsigned maxVersion, bool chained) {
+    bool allowTf32, unsigned maxVersion, bool chained, bool kMajor) {
   if (!chip || m <= 0 || n <= 0 || k <= 0)
     return {};
   if (maxVersion >= 3 && chip->hasWgmma() && numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0) {
-    if (unsigned instrK = getInstrK(3, a, b, acc, allowTf32);
+    if (unsigned instrK = getInstrK(3, a, b, acc, allowTf32, kMajor);
         instrK && k % instrK == 0) {
       // Triton's warpsPerTileV3: warpgroups along M while M has rows for
       // them, then along N.
@@ -58,7 +60,7 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     }
   }
   if (maxVersion >= 2 && chip->hasMmaSync() && m % 16 == 0 && n % 8 == 0) {
-    unsigned instrK = getInstrK(2, a, b, acc, allowTf32);
+    unsigned instrK = getInstrK(2, a, b, acc, allowTf32, kMajor);
     if (!instrK || k % instrK)
       return {};
     // A chained product (attention's S and P V) keeps all warps along M,
@@ -121,6 +123,46 @@ bool mlir::block::isChainedProduct(DotOp dot) {
   return feeds.wasInterrupted();
 }
 
+/// The dimension along which the memory `operand` is loaded from is
+/// contiguous, followed back through transpositions and layout conversions
+/// to a load (its pointers' most contiguous dimension, where they have one)
+/// or a tensor descriptor's tile (its last); none for an operand computed
+/// otherwise.
+static std::optional<unsigned>
+getLoadedContiguousDim(Value operand,
+                       llvm::function_ref<const AxisInfoAnalysis &()> axisInfo) {
+  bool transposed = false;
+  for (Operation *def = operand.getDefiningOp();
+       isa_and_nonnull<TransOp, ConvertLayoutOp>(def);
+       def = operand.getDefiningOp()) {
+    transposed ^= isa<TransOp>(def);
+    operand = def->getOperand(0);
+  }
+  std::optional<unsigned> dim;
+  if (operand.getDefiningOp<DescLoadOp>()) {
+    dim = 1;
+  } else if (auto load = operand.getDefiningOp<LoadOp>()) {
+    const AxisInfo *info = axisInfo().getAxisInfo(load.getPtr());
+    if (info && info->getRank() == 2 &&
+        info->getContiguity(0) != info->getContiguity(1))
+      dim = info->getContiguity(0) > info->getContiguity(1) ? 0 : 1;
+  }
+  if (dim && transposed)
+    dim = 1 - *dim;
+  return dim;
+}
+
+bool mlir::block::readsKMajorOperands(DotOp dot) {
+  std::optional<AxisInfoAnalysis> analysis;
+  auto axisInfo = [&]() -> const AxisInfoAnalysis & {
+    if (!analysis)
+      analysis.emplace(dot->getParentOfType<func::FuncOp>().getOperation());
+    return *analysis;
+  };
+  return getLoadedContiguousDim(dot.getA(), axisInfo) == 1u &&
+         getLoadedContiguousDim(dot.getB(), axisInfo) == 0u;
+}
+
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
                                                       unsigned maxVersion) {
   auto aType = dyn_cast<RankedTensorType>(dot.getA().getType());
@@ -132,11 +174,17 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
     if (auto attr = func->getAttrOfType<IntegerAttr>(
             BlockDialect::getNumWarpsAttrName()))
       numWarps = attr.getInt();
+  Type a = aType.getElementType();
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
+  // Only wgmma on other types than 16-bit floats asks, and only there is
+  // the analysis worth running.
+  bool kMajor = maxVersion >= 3 && !a.isF16() && !a.isBF16() &&
+                dot->getParentOfType<func::FuncOp>() &&
+                readsKMajorOperands(dot);
   return chooseDotAccumulatorLayout(
-      dot.getContext(), getTargetChip(dot), aType.getElementType(), b,
-      accType.getElementType(), accType.getShape()[0], accType.getShape()[1],
-      aType.getShape()[1], numWarps,
+      dot.getContext(), getTargetChip(dot), a, b, accType.getElementType(),
+      accType.getShape()[0], accType.getShape()[1], aType.getShape()[1],
+      numWarps,
       /*allowTf32=*/dot.getPrecision() != DotPrecision::ieee, maxVersion,
-      isChainedProduct(dot));
+      isChainedProduct(dot), kMajor);
 }

@@ -14,6 +14,7 @@
 
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
+#include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -152,13 +153,41 @@ struct RematerializeConversion : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// A product stages its operands in shared memory from whatever layout
+/// they come in (blockgpu-materialize-shared-memory), so a conversion in
+/// front of its a or b only adds a trip through shared memory; the product
+/// reads the conversion's source instead. Except for an a converted into
+/// the instruction's fragments, which the product then reads from
+/// registers.
+struct ForwardDotOperandConversion : OpRewritePattern<DotOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DotOp dot,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto convert = operand->get().getDefiningOp<ConvertLayoutOp>();
+      if (!convert || !getLayout(convert.getSrc()))
+        continue;
+      if (operand == &dot.getAMutable() && mma &&
+          blockgpu::holdsOperandAFragments(convert.getType(), mma))
+        continue;
+      rewriter.modifyOpInPlace(dot, [&] { operand->set(convert.getSrc()); });
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
 struct BlockRemoveLayoutConversionsPass
     : impl::BlockRemoveLayoutConversionsBase<BlockRemoveLayoutConversionsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion>(&getContext());
+    patterns.add<RematerializeConversion, ForwardDotOperandConversion>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // Tensors computed again for several conversions are computed once.

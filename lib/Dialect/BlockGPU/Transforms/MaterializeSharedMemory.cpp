@@ -211,10 +211,15 @@ static Value stageMmaOperand(OpBuilder &b, Location loc, Value operand) {
 /// wgmma reads its operands through descriptors of the NVMMA layout: the
 /// operand keeps the dimension its loads hold consecutive elements of
 /// contiguous (so that it is written in vectors), in slabs of the widest
-/// swizzle (128, 64 or 32 bytes) its rows fill.
-static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand) {
+/// swizzle (128, 64 or 32 bytes) its rows fill. Operands of other types
+/// than 16 bits keep k contiguous whatever their registers hold: wgmma
+/// reads them no other way.
+static Value stageWgmmaOperand(OpBuilder &b, Location loc, Value operand,
+                               unsigned opIdx) {
   auto type = cast<RankedTensorType>(operand.getType());
-  unsigned fastest = block::getLayoutOrder(getLayout(type)).front();
+  unsigned fastest = type.getElementTypeBitWidth() == 16
+                         ? block::getLayoutOrder(getLayout(type)).front()
+                         : 1 - opIdx;
   SharedElements elements(type.getElementType());
   auto buffer = MemDescType::get(
       b.getContext(), type.getShape(), type.getElementType(),
@@ -272,16 +277,21 @@ static void materialize(block::DotOp op) {
   Location loc = op.getLoc();
   Value a, bStaged;
   if (auto mma = dyn_cast<block::MmaLayoutAttr>(op.getType().getEncoding())) {
-    auto stage = mma.isWgmma() ? stageWgmmaOperand : stageMmaOperand;
+    auto stage = [&](unsigned opIdx) {
+      return [&mma, opIdx](OpBuilder &b, Location loc, Value operand) {
+        return mma.isWgmma() ? stageWgmmaOperand(b, loc, operand, opIdx)
+                             : stageMmaOperand(b, loc, operand);
+      };
+    };
     // An a whose threads already hold the instruction's fragments (an
     // earlier product's accumulator, rounded) stays in registers.
     a = holdsOperandAFragments(cast<RankedTensorType>(op.getA().getType()),
                                mma)
             ? op.getA()
-            : stageOperand(b, op, op.getA(), stage);
+            : stageOperand(b, op, op.getA(), stage(0));
     bStaged = isTransposedTile(op.getB())
                   ? stageTransposedTile(b, loc, op.getB())
-                  : stageOperand(b, op, op.getB(), stage);
+                  : stageOperand(b, op, op.getB(), stage(1));
   } else {
     LinearLayout acc = getLayout(op.getType());
     int64_t kChunk =

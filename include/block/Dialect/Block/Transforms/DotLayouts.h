@@ -19,15 +19,17 @@ class DotOp;
 /// The #block.mma layout the M x N accumulator of a product of M x K by
 /// K x N with element types `a`, `b` into `acc` gets on `chip` with
 /// `numWarps` warps, or null for the FMA path:
-///  - version 3 (wgmma) on sm_90a for f16 or bf16 into f32 (f16 also into
-///    f16), f32 as tf32 into f32 (only when `allowTf32`: the default
-///    precision is exact), f8E4M3FN / f8E5M2 into f32, and i8 into i32,
-///    when numWarps is a multiple of 4, M a multiple of 64 and K of the
-///    instruction's k (8 for tf32, 16 for 16-bit, 32 for 8-bit types): all
-///    warps along M while M has 16 rows per warp, n = min(256, N / wn);
-///  - version 2 (mma.sync) on sm_80 and later for the same types but fp8,
-///    when M is a multiple of 16, N of 8 and K of k: the warps balance the
-///    repetitions along M and N as Triton's warpsPerTileV2 does;
+///  - version 3 (wgmma) on sm_90a for f16 or bf16 into f32, and i8 into i32
+///    where both operands are loaded with k contiguous (`kMajor`: wgmma
+///    reads 8-bit operands k-major only), when numWarps is a multiple of 4,
+///    M a multiple of 64 and K of the instruction's k (16 for 16-bit, 32
+///    for 8-bit types): all warps along M while M has 16 rows per warp,
+///    n = min(256, N / wn);
+///  - version 2 (mma.sync) on sm_80 and later for f16 into f16 or f32, bf16
+///    into f32, f32 as tf32 into f32 (only when `allowTf32`: the default
+///    precision is exact) and i8 into i32, when M is a multiple of 16, N of
+///    8 and K of k: the warps balance the repetitions along M and N as
+///    Triton's warpsPerTileV2 does;
 ///  - null (FMA) otherwise: f64, exact f32, no chip or an older one, and
 ///    shapes the instructions do not cover.
 /// Versions above `maxVersion` are not considered (0: always the FMA path).
@@ -40,7 +42,14 @@ MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
                                          int64_t n, int64_t k,
                                          unsigned numWarps, bool allowTf32,
                                          unsigned maxVersion = 3,
-                                         bool chained = false);
+                                         bool chained = false,
+                                         bool kMajor = false);
+
+/// Whether both operands of `dot` are loaded with k contiguous in memory
+/// (a's rows, b's columns), followed back through transpositions and layout
+/// conversions to their loads (by the axis analysis) or descriptor tiles:
+/// what wgmma needs of operands other than 16-bit floats.
+bool readsKMajorOperands(DotOp dot);
 
 /// Whether `dot` is chained to another product of its function: its a is
 /// computed from another product's result, or another product's a from

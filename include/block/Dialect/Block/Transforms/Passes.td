@@ -107,7 +107,8 @@ def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
     The accumulator of a `block.dot` gets a tensor-core layout
     (`#block.mma`) where the module's chip (`block.target`) has an
     instruction for its element types and shape (`chooseDotAccumulatorLayout`:
-    wgmma on sm_90a for f16 and bf16 into f32 with M a multiple of 64;
+    wgmma on sm_90a for f16 and bf16 into f32, and i8 into i32 where both
+    operands are loaded k-contiguous, with M a multiple of 64;
     mma.sync on sm_80 and later for f16, bf16, i8, and f32 with
     `precision = tf32`), up to version `max-mma-version` (3: wgmma;
     2: mma.sync; 0: the FMA path only), and otherwise a blocked layout in
@@ -133,7 +134,10 @@ def BlockRemoveLayoutConversions
     Conversions of the result of an elementwise or shape operation move to
     its operands when that does not add conversions (they then often meet
     and fold, or reach a cheap tensor), and conversions of a broadcast move
-    before it, where the tensor is smaller.
+    before it, where the tensor is smaller. A `block.dot` reads the source
+    of a conversion in front of its `a` or `b` (it stages them in shared
+    memory from any layout), except an `a` converted into the fragments of
+    its tensor-core instruction, which it then reads from registers.
   }];
   let dependentDialects = ["::mlir::block::BlockDialect"];
 }
