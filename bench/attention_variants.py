@@ -1,14 +1,17 @@
 """Variants of the attention example side by side on the GPU: each bundle
-given as LABEL=DIR:ROWS (ROWS query rows a program) runs
-examples/attention_fwd.mlir's interface at B4 H32 S4096 D128 bf16, causal
-and not, checked against SDPA's math backend in f32 and timed with CUDA
-events (medians of rounds in rotating order) next to SDPA's cuDNN and flash
-backends and bench/triton_kernels.py's kernel of the same algorithm.
+given as LABEL=DIR:ROWS (ROWS query rows a program; the bundle's first
+kernel) runs examples/attention_fwd.mlir's interface at B4 H32 S4096 bf16
+and head dimension --head-dim (128), causal and not, checked against SDPA's
+math backend in f32 and timed with CUDA events (medians of rounds in
+rotating order) next to SDPA's cuDNN and flash backends and
+bench/triton_kernels.py's kernel of the same algorithm.
 
   python3 bench/attention_variants.py --runtime build-rt/libBlockRuntimeC.so \\
-      ours=bundles/attention_fwd:128 bm64=bundles/variants/rot64/attention_fwd:64
+      ours=bundles/attention_fwd:128 bm64=bundles/variants/rot64:64
 """
 import argparse
+import glob
+import json
 import os
 import statistics
 import sys
@@ -26,17 +29,21 @@ def main():
     p.add_argument("--runtime", required=True)
     p.add_argument("--reps", type=int, default=20)
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--head-dim", type=int, default=128)
     p.add_argument("variants", nargs="+", help="LABEL=BUNDLE_DIR:ROWS")
     args = p.parse_args()
     runtime = block.Runtime(args.runtime)
-    problem = AttentionProblem(4, 32, 4096, 128)
+    problem = AttentionProblem(4, 32, 4096, args.head_dim)
     for causal in (False, True):
         impls = problem.peers(causal)
         errors = {}
         for spec in args.variants:
             label, rest = spec.split("=", 1)
             path, rows = rest.rsplit(":", 1)
-            kernel = runtime.load(os.path.join(path, "attention_fwd.json")).kernel("attention_fwd")
+            (manifest,) = glob.glob(os.path.join(path, "*.json"))
+            with open(manifest) as f:
+                name = json.load(f)["kernels"][0]["name"]
+            kernel = runtime.load(manifest).kernel(name)
             launch = kernel.prepare(problem.grid(int(rows)), *problem.kernel_args(causal))
             launch()
             torch.cuda.synchronize()
