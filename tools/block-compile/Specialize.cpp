@@ -9,12 +9,15 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
+
+#include <limits>
 
 using namespace mlir;
 using blockrt::KernelInfo;
@@ -86,8 +89,9 @@ static SmallVector<int64_t> getAccessFacts(func::FuncOp kernel, bool masks) {
 /// address fact for (`addresses`; a row count that only masks rows is not
 /// one, a row stride is). The kernel is probed in a copy of `module`
 /// brought to the form the layouts are assigned on, once with all of
-/// `chosen` divisible and once without each of them.
-static LogicalResult
+/// `chosen` divisible and once without each of them. Where that fails, all
+/// of `chosen` count (the compilation proper reports what is wrong, once).
+static void
 findRelevantArguments(ModuleOp module, StringRef kernel,
                       ArrayRef<unsigned> chosen,
                       const mlir::block::BlockToPTXOptions &options,
@@ -117,8 +121,17 @@ findRelevantArguments(ModuleOp module, StringRef kernel,
   addVariants(*probe, probes);
   PassManager front(module.getContext());
   mlir::block::buildBlockFrontPipeline(front, options);
-  if (failed(front.run(*probe)))
-    return failure();
+  LogicalResult prepared = success();
+  {
+    ScopedDiagnosticHandler quiet(module.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    prepared = front.run(*probe);
+  }
+  if (failed(prepared)) {
+    masks.assign(chosen.begin(), chosen.end());
+    addresses.assign(chosen.begin(), chosen.end());
+    return;
+  }
   auto factsOf = [&](const PlannedVariant &variant, bool masks) {
     return getAccessFacts(probe->lookupSymbol<func::FuncOp>(variant.symbol),
                           masks);
@@ -132,7 +145,6 @@ findRelevantArguments(ModuleOp module, StringRef kernel,
     if (factsOf(without, /*masks=*/false) != allAddresses)
       addresses.push_back(index);
   }
-  return success();
 }
 
 FailureOr<std::vector<PlannedVariant>>
@@ -194,9 +206,8 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
     if (chosen.empty())
       continue;
     SmallVector<unsigned> masks, addresses;
-    if (failed(findRelevantArguments(module, kernel.name, chosen, options,
-                                     masks, addresses)))
-      return failure();
+    findRelevantArguments(module, kernel.name, chosen, options, masks,
+                          addresses);
     unsigned added = 0;
     auto addVariant = [&](ArrayRef<unsigned> divisible,
                           std::optional<unsigned> unit) {
