@@ -153,10 +153,13 @@ getLoadedContiguousDim(Value operand,
 }
 
 bool mlir::block::readsKMajorOperands(DotOp dot) {
+  auto func = dot->getParentOfType<func::FuncOp>();
+  if (!func)
+    return false;
   std::optional<AxisInfoAnalysis> analysis;
   auto axisInfo = [&]() -> const AxisInfoAnalysis & {
     if (!analysis)
-      analysis.emplace(dot->getParentOfType<func::FuncOp>().getOperation());
+      analysis.emplace(func.getOperation());
     return *analysis;
   };
   return getLoadedContiguousDim(dot.getA(), axisInfo) == 1u &&
@@ -178,9 +181,8 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
   Type b = cast<RankedTensorType>(dot.getB().getType()).getElementType();
   // Only wgmma on other types than 16-bit floats asks, and only there is
   // the analysis worth running.
-  bool kMajor = maxVersion >= 3 && !a.isF16() && !a.isBF16() &&
-                dot->getParentOfType<func::FuncOp>() &&
-                readsKMajorOperands(dot);
+  bool kMajor =
+      maxVersion >= 3 && !a.isF16() && !a.isBF16() && readsKMajorOperands(dot);
   return chooseDotAccumulatorLayout(
       dot.getContext(), getTargetChip(dot), a, b, accType.getElementType(),
       accType.getShape()[0], accType.getShape()[1], aType.getShape()[1],
