@@ -49,34 +49,38 @@ static std::string freshSymbol(ModuleOp module, llvm::StringSet<> &taken,
 }
 
 /// What the layout assignment and the lowering learn from the axis analysis
-/// about each memory access of `kernel`: its pointers' facts and the
-/// widest vector along each dimension that they and its mask allow, and
-/// with `masks`, the mask's facts too (which masks are equal decides how
-/// many predicates the lowering computes).
-static SmallVector<int64_t> getAccessFacts(func::FuncOp kernel, bool masks) {
+/// about each memory access of `kernel`: of its addresses, its pointers'
+/// facts and the widest vector along each dimension that they and its mask
+/// allow; of its masks, their facts (which masks are equal decides how many
+/// predicates the lowering computes).
+struct AccessFacts {
+  SmallVector<int64_t> addresses, masks;
+};
+
+static AccessFacts getAccessFacts(func::FuncOp kernel) {
   mlir::block::AxisInfoAnalysis analysis(kernel);
-  SmallVector<int64_t> facts;
-  auto append = [&](Value value) {
+  AccessFacts facts;
+  auto append = [&](SmallVectorImpl<int64_t> &to, Value value) {
     const mlir::block::AxisInfo *info = analysis.getAxisInfo(value);
     if (!info) {
-      facts.push_back(-1);
+      to.push_back(-1);
       return;
     }
-    llvm::append_range(facts, info->getContiguity());
-    llvm::append_range(facts, info->getDivisibility());
-    llvm::append_range(facts, info->getConstancy());
+    llvm::append_range(to, info->getContiguity());
+    llvm::append_range(to, info->getDivisibility());
+    llvm::append_range(to, info->getConstancy());
   };
   kernel.walk([&](Operation *op) {
     Value ptr = mlir::block::getAccessedPointers(op);
     if (!ptr)
       return;
     Value mask = mlir::block::getAccessMask(op);
-    append(ptr);
-    if (masks && mask)
-      append(mask);
+    append(facts.addresses, ptr);
+    if (mask)
+      append(facts.masks, mask);
     auto type = dyn_cast<RankedTensorType>(ptr.getType());
     for (unsigned dim = 0, e = type ? type.getRank() : 0; dim < e; ++dim)
-      facts.push_back(analysis.getVectorWidth(
+      facts.addresses.push_back(analysis.getVectorWidth(
           ptr, mask, /*elemsPerThreadContiguous=*/
           std::numeric_limits<unsigned>::max(), dim));
   });
@@ -132,17 +136,17 @@ findRelevantArguments(ModuleOp module, StringRef kernel,
     addresses.assign(chosen.begin(), chosen.end());
     return;
   }
-  auto factsOf = [&](const PlannedVariant &variant, bool masks) {
-    return getAccessFacts(probe->lookupSymbol<func::FuncOp>(variant.symbol),
-                          masks);
+  auto factsOf = [&](const PlannedVariant &variant) {
+    return getAccessFacts(probe->lookupSymbol<func::FuncOp>(variant.symbol));
   };
-  SmallVector<int64_t> all = factsOf(probes.front(), /*masks=*/true);
-  SmallVector<int64_t> allAddresses = factsOf(probes.front(), false);
+  AccessFacts all = factsOf(probes.front());
   for (auto [index, without] :
        llvm::zip_equal(chosen, ArrayRef(probes).drop_front())) {
-    if (factsOf(without, /*masks=*/true) != all)
+    AccessFacts facts = factsOf(without);
+    bool address = facts.addresses != all.addresses;
+    if (address || facts.masks != all.masks)
       masks.push_back(index);
-    if (factsOf(without, /*masks=*/false) != allAddresses)
+    if (address)
       addresses.push_back(index);
   }
 }
@@ -273,18 +277,20 @@ std::string getEntryPTX(StringRef ptx, StringRef symbol, StringRef as) {
   if (start == StringRef::npos)
     return {};
   size_t end = ptx.find("\n}\n", start);
-  std::string entry =
-      ptx.slice(start, end == StringRef::npos ? ptx.size() : end + 3).str();
+  StringRef entry =
+      ptx.slice(start, end == StringRef::npos ? ptx.size() : end + 3);
   // LLVM numbers branch labels and local depots by the function's place in
   // the module, which differs between a kernel and its variants.
-  static const llvm::Regex numbered(
-      "(\\$L__BB|__local_depot)[0-9]+");
-  std::string renamed = entry, error;
-  for (std::string before; before != renamed;) {
-    before = renamed;
-    renamed = numbered.sub("\\1#", renamed, &error);
+  static const llvm::Regex numbered("(\\$L__BB|__local_depot)[0-9]+");
+  std::string blanked;
+  SmallVector<StringRef, 2> match;
+  while (numbered.match(entry, &match)) {
+    blanked += entry.take_front(match[0].data() - entry.data()).str();
+    blanked += match[1].str() + "#";
+    entry = entry.drop_front(match[0].end() - entry.data());
   }
-  return llvm::join(llvm::split(renamed, symbol), as);
+  blanked += entry.str();
+  return llvm::join(llvm::split(blanked, symbol), as);
 }
 
 } // namespace block

@@ -5,10 +5,10 @@
 // vector loads. block-compile does the same ahead of time, for the
 // arguments whose divisibility the kernel's memory accesses can use: it
 // copies each kernel under a new symbol with those facts written in as
-// hints (or the constant), lowers the copies with the kernel, drops the copies whose PTX
-// the generic kernel already has, and lists the rest in the manifest, where
-// the runtime picks the most specialised one that a launch's arguments
-// satisfy.
+// hints (or the constant), lowers the copies with the kernel, drops the
+// copies whose PTX the generic kernel (or a less specialised copy) already
+// has, and lists the rest in the manifest, where the runtime picks the most
+// specialised one that a launch's arguments satisfy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,13 +32,16 @@ struct PlannedVariant {
 
 /// The variants `spec` asks for: "none"; "auto", every integer scalar
 /// argument that the source does not hint; or a comma-separated list of
-/// argument names. Per kernel, with its chosen arguments C, of which R are
-/// those whose divisibility the kernel's memory accesses can use (`options`
-/// bring a copy of the kernel to where the axis analysis decides): all of R
-/// divisible by 16 (where R is not empty), then, for each argument of C in
-/// order, that one equal to 1 and the rest of R divisible by 16; at most
-/// `maxVariants` of them. Reports through `fail` a name that no kernel has,
-/// or that names no integer scalar.
+/// argument names. Per kernel, with its chosen arguments C: of them, M are
+/// those whose divisibility changes a fact the axis analysis gives some
+/// memory access (`options` bring a copy of the kernel to where it is
+/// read), and A, of M, those that change an address or a vector width (not
+/// only a mask). The variants, less specialised first: A divisible by 16
+/// (where A is neither empty nor all of M), M divisible by 16 (where M is
+/// not empty), then for each argument of C in order, that one equal to 1
+/// and the rest of M divisible by 16; at most `maxVariants` of them.
+/// Reports through `fail` a name that no kernel has, or that names no
+/// integer scalar.
 mlir::FailureOr<std::vector<PlannedVariant>>
 planVariants(mlir::ModuleOp module,
              llvm::ArrayRef<blockrt::KernelInfo> kernels, llvm::StringRef spec,

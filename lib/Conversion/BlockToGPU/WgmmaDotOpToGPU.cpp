@@ -49,6 +49,12 @@ static bool isWgmmaAccumulator(Type operand, Type acc) {
   return operand.isInteger(8) ? acc.isInteger(32) : acc.isF32();
 }
 
+/// The inline-asm constraint of an output register holding an accumulator
+/// element of type `field` (f32 or i32), with its separator.
+static StringRef getOutputConstraint(Type field) {
+  return field.isF32() ? "=f," : "=r,";
+}
+
 namespace {
 /// One operand's buffer as wgmma reads it: operand `opIdx` (0: a, M x K;
 /// 1: b, K x N) in instruction tiles of `mnSize` (m or n) by `kSize`.
@@ -315,9 +321,8 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
                                        unsigned pendings) {
   std::string constraints;
   Type fieldType = values.front().getType();
-  std::string output = fieldType.isF32() ? "=f," : "=r,";
   for (size_t i = 0; i < values.size(); ++i)
-    constraints += output;
+    constraints += getOutputConstraint(fieldType);
   for (size_t i = 0; i < values.size(); ++i)
     constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
   auto type = LLVM::LLVMStructType::getLiteral(
@@ -366,8 +371,9 @@ static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
   unsigned next = numFields;
   std::string aText, constraints;
   bool integer = type == NVVM::WGMMATypes::s8;
+  Type field = cast<LLVM::LLVMStructType>(structType).getBody().front();
   for (unsigned i = 0; i < numFields; ++i)
-    constraints += integer ? "=r," : "=f,";
+    constraints += getOutputConstraint(field);
   if (plan.a) {
     aText = operand(next++);
     constraints += "l,";
