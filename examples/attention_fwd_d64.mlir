@@ -10,7 +10,7 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
                              %o: !block.ptr<bf16> {block.alignment = 16},
                              %lse: !block.ptr<f32> {block.alignment = 16},
                              %rows: i32, %seq: i32, %scale: f32, %causal: i32)
-    attributes {block.kernel, block.num_warps = 8 : i32} {
+    attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c64 = arith.constant 64 : i32

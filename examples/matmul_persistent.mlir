@@ -15,7 +15,7 @@ func.func @matmul_persistent(%a: !block.ptr<bf16> {block.alignment = 16},
                              %m: i32,
                              %n: i32 {block.divisibility = 16},
                              %k: i32 {block.divisibility = 16})
-    attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 2 : i32} {
+    attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 3 : i32} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c8 = arith.constant 8 : i32

@@ -117,28 +117,35 @@ func.func @kept(%p: !block.ptr<bf16>, %q: !block.ptr<f32>, %n: i32) attributes {
 // each thread fences its completed copies before the barrier. The product
 // accumulates into the loop's iter_arg and yields to it alone, so it stays
 // in flight into the next iteration (async, a dot_wait leaving one group
-// pending, and one for all after the loop); its buffer is then free only
-// two iterations later, so the ring has a fourth buffer: the copies still
-// go two iterations ahead, into slot (i + 2) mod 4. The accumulator starts
-// at zero: it starts as a poison instead, the first iteration's product
-// does not read it (use_acc false, then true), and a loop that does not
-// run gives the zeros.
+// pending, and one for all after the loop). The buffer the previous
+// iteration's product read is free once that wait has passed in every
+// warpgroup: the copies come after it and a second barrier, into slot
+// (i + 2) mod 3, so the ring of 3 keeps two iterations in flight. The
+// accumulator starts at zero: it starts as a poison instead, the first
+// iteration's product does not read it (use_acc false, then true), and a
+// loop that does not run gives the zeros.
 #A = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #WG = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 16]>
 #N = #blockgpu.nvmma<swizzle = 128>
 // CHECK-LABEL: func.func @wgmma_ring
 // CHECK: %[[ZERO:.+]] = arith.constant dense<0.000000e+00>
-// CHECK: %[[RING:.+]] = blockgpu.local_alloc : !blockgpu.memdesc<4x64x64xbf16, #{{.+}}, mutable>
+// CHECK: %[[RING:.+]] = blockgpu.local_alloc : !blockgpu.memdesc<3x64x64xbf16, #{{.+}}, mutable>
 // CHECK: %[[FALSE:.+]] = arith.constant false
 // CHECK: %[[NOTHING:.+]] = blockgpu.poison : tensor<64x64xf32, #{{.+}}>
-// CHECK: %[[LOOP:.+]]:4 = scf.for {{.+}} iter_args(%[[ACC:.+]] = %[[NOTHING]], %[[READ:.+]] = %c0_i32{{.*}}, %[[WRITE:.+]] = %c2_i32{{.*}}, %[[USE:.+]] = %[[FALSE]])
+// CHECK: %[[LOOP:.+]]:4 = scf.for %[[IV:.+]] = {{.+}} iter_args(%[[ACC:.+]] = %[[NOTHING]], %[[READ:.+]] = %c0_i32{{.*}}, %[[WRITE:.+]] = %c2_i32{{.*}}, %[[USE:.+]] = %[[FALSE]])
 // CHECK-NEXT: blockgpu.async_wait {num = 1 : i32}
 // CHECK-NEXT: blockgpu.fence_async_shared
 // CHECK-NEXT: gpu.barrier
-// CHECK: %[[R:.+]] = blockgpu.memdesc_index %[[RING]][%[[READ]]]
-// CHECK: %[[D:.+]] = blockgpu.dot %[[R]], %[[R]], %[[ACC]] use_acc %[[USE]] async
+// CHECK-NEXT: %[[R:.+]] = blockgpu.memdesc_index %[[RING]][%[[READ]]]
+// CHECK-NEXT: %[[D:.+]] = blockgpu.dot %[[R]], %[[R]], %[[ACC]] use_acc %[[USE]] async
 // CHECK-NEXT: %[[W:.+]] = blockgpu.dot_wait %[[D]] {pendings = 1 : i32}
-// CHECK: arith.constant 4 : i32
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[AHEAD:.+]] = arith.addi %[[IV]], %{{.+}} : i32
+// CHECK: scf.if
+// CHECK: %[[SLOT:.+]] = blockgpu.memdesc_index %[[RING]][%[[WRITE]]]
+// CHECK-NEXT: blockgpu.async_copy %{{.+}}, %[[SLOT]]
+// CHECK: blockgpu.async_commit_group
+// CHECK: arith.constant 3 : i32
 // CHECK: %[[TRUE:.+]] = arith.constant true
 // CHECK: scf.yield %[[W]], %{{.+}}, %{{.+}}, %[[TRUE]]
 // CHECK-NEXT: }

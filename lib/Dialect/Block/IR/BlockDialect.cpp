@@ -307,6 +307,23 @@ std::optional<TargetChip> mlir::block::parseTargetChip(StringRef name) {
   return chip;
 }
 
+int64_t TargetChip::getMaxSharedMemoryBytes() const {
+  // CUDA C Programming Guide, "Technical Specifications per Compute
+  // Capability": maximum shared memory per thread block.
+  constexpr int64_t kiB = 1024;
+  if (capability == 80 || capability == 87)
+    return 163 * kiB;
+  if (capability == 86 || capability == 89 || capability >= 120)
+    return 99 * kiB;
+  if (capability >= 90)
+    return 227 * kiB;
+  if (capability == 70 || capability == 72)
+    return 96 * kiB;
+  if (capability == 75)
+    return 64 * kiB;
+  return 48 * kiB;
+}
+
 std::optional<TargetChip> mlir::block::getTargetChip(Operation *op) {
   for (; op; op = op->getParentOp())
     if (auto chip = op->getAttrOfType<StringAttr>(

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
@@ -175,6 +176,11 @@ FailureOr<int64_t> mlir::blockgpu::allocateSharedMemory(func::FuncOp kernel,
   return total;
 }
 
+int64_t mlir::blockgpu::getMaxSharedMemoryBytes(Operation *op) {
+  std::optional<block::TargetChip> chip = block::getTargetChip(op);
+  return chip ? chip->getMaxSharedMemoryBytes() : 227 * 1024;
+}
+
 namespace {
 struct AllocateSharedMemoryPass
     : blockgpu::impl::BlockGPUAllocateSharedMemoryBase<
@@ -184,7 +190,9 @@ struct AllocateSharedMemoryPass
   void runOnOperation() override {
     bool failed = false;
     for (func::FuncOp kernel : block::getKernels(getOperation()))
-      failed |= mlir::failed(allocateSharedMemory(kernel, maxBytes));
+      failed |= mlir::failed(allocateSharedMemory(
+          kernel, maxBytes > 0 ? int64_t(maxBytes)
+                               : getMaxSharedMemoryBytes(kernel)));
     if (failed)
       signalPassFailure();
   }

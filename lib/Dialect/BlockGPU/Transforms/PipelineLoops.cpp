@@ -3,15 +3,18 @@
 // A loop that loads the operands of tensor-core products and stages them in
 // shared memory (blockgpu-materialize-shared-memory's local_alloc of a
 // load) copies them instead, with cp.async, into a ring of num_stages
-// buffers, num_stages - 1 iterations ahead of the product that reads them.
-// Iteration i waits until at most num_stages - 2 groups of copies are in
-// flight (its own group is then complete), passes a barrier (its copies
-// become visible to every thread, and every thread is done with the buffer
-// iteration i - 1 read; for wgmma, which reads through the async proxy,
-// each thread fences its copies first), issues the copies of iteration
-// i + num_stages - 1 into that buffer, and multiplies from buffer
-// i mod num_stages. Copies of iterations past the end are not issued, so
-// none is in flight after the loop.
+// buffers (as many as the chip's shared memory holds), num_stages - 1
+// iterations ahead of the product that reads them. Iteration i waits until
+// at most num_stages - 2 groups of copies are in flight (its own group is
+// then complete), passes a barrier (its copies become visible to every
+// thread, and every thread is done with the buffer iteration i - 1 read;
+// for wgmma, which reads through the async proxy, each thread fences its
+// copies first), issues the copies of iteration i + num_stages - 1 into
+// that buffer, and multiplies from buffer i mod num_stages. A wgmma
+// product kept in flight into the next iteration still reads buffer i - 1
+// there: its copies wait for the end of the iteration, after the wait for
+// that product and a second barrier. Copies of iterations past the end are
+// not issued, so none is in flight after the loop.
 //
 // Tiles of tensor descriptors (block.desc_load, left for the copy engine by
 // block-lower-tensor-descriptors) are copied by TMA instead: each buffer of
@@ -187,13 +190,22 @@ static void emitCopies(OpBuilder &builder, scf::ForOp loop,
                                ValueRange());
 }
 
+unsigned mlir::blockgpu::fitStages(scf::ForOp loop,
+                                   ArrayRef<StagedLoad> loads,
+                                   unsigned numStages) {
+  int64_t stageBytes = 0;
+  for (StagedLoad staged : loads)
+    stageBytes += staged.alloc.getType().getSizeInBytes();
+  if (stageBytes == 0)
+    return numStages;
+  return std::min<int64_t>(numStages,
+                           getMaxSharedMemoryBytes(loop) / stageBytes);
+}
+
 DotOp mlir::blockgpu::getAsyncProduct(scf::ForOp loop,
-                                      MutableArrayRef<StagedLoad> loads,
-                                      unsigned numStages) {
+                                      MutableArrayRef<StagedLoad> loads) {
   DotOp dot;
-  int64_t ringBytes = 0;
   for (StagedLoad staged : loads) {
-    ringBytes += (numStages + 1) * staged.alloc.getType().getSizeInBytes();
     SmallVector<DotOp> readers = *getProductReaders(staged.alloc);
     for (DotOp reader : readers) {
       if (dot && reader != dot)
@@ -201,7 +213,7 @@ DotOp mlir::blockgpu::getAsyncProduct(scf::ForOp loop,
       dot = reader;
     }
   }
-  if (!dot || ringBytes > kMaxSharedMemoryBytes ||
+  if (!dot ||
       !cast<block::MmaLayoutAttr>(dot.getType().getEncoding()).isWgmma())
     return {};
   auto acc = dyn_cast<BlockArgument>(dot.getAcc());
@@ -307,13 +319,14 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     slice.insert(loadSlice.begin(), loadSlice.end());
     advanced = std::move(loadAdvanced);
   }
-  if (loads.empty())
+  numStages = fitStages(loop, loads, numStages);
+  if (loads.empty() || numStages < 2)
     return;
   SmallVector<Operation *> ordered =
       block::sortInProgramOrder(std::move(slice));
 
-  DotOp asyncProduct = getAsyncProduct(loop, loads, numStages);
-  unsigned ringSize = numStages + (asyncProduct ? 1 : 0);
+  DotOp asyncProduct = getAsyncProduct(loop, loads);
+  unsigned ringSize = numStages;
   IRRewriter rewriter(loop->getContext());
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
@@ -371,6 +384,13 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     SmallVector<Value> pointers;
     for (block::AdvancedPointer &pointer : advanced)
       pointers.push_back(pointer.arg);
+    // A product in flight still reads the buffer iteration i - 1 used until
+    // it completes (at the wait after iteration i's product): the copies
+    // follow that wait, and a barrier after it in every warpgroup.
+    if (asyncProduct) {
+      builder.setInsertionPoint(loop.getBody()->getTerminator());
+      gpu::BarrierOp::create(builder, bodyLoc);
+    }
     emitCopies(builder, loop, ordered, advanced, pointers, loads, rings,
                barriers, loop.getInductionVar(), numStages - 1, write);
     for (auto [staged, ring] : llvm::zip(loads, rings)) {

@@ -75,10 +75,10 @@ static std::optional<Candidate> getCandidate(scf::ForOp loop, bool all) {
       return std::nullopt;
     candidate.loads.push_back(*staged);
   }
-  if (candidate.loads.empty())
+  candidate.numStages = fitStages(loop, candidate.loads, candidate.numStages);
+  if (candidate.loads.empty() || candidate.numStages < 2)
     return std::nullopt;
-  candidate.product =
-      getAsyncProduct(loop, candidate.loads, candidate.numStages);
+  candidate.product = getAsyncProduct(loop, candidate.loads);
   for (Operation *parent = loop->getParentOp(); !isa<func::FuncOp>(parent);
        parent = parent->getParentOp())
     if (!isa<scf::ForOp>(parent))
@@ -415,7 +415,7 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate,
   Operation *firstOp = &body.front();
   Location loc = candidate.loop.getLoc();
   rewriter.setInsertionPointToStart(&body);
-  int64_t ringSize = candidate.numStages + 1;
+  int64_t ringSize = candidate.numStages;
   SmallVector<Value> rings;
   for (StagedLoad staged : candidate.loads)
     rings.push_back(emitRing(rewriter, loc, staged.alloc.getType(), ringSize));

@@ -55,13 +55,16 @@ Value emitBarrierRing(OpBuilder &builder, Location loc, int64_t size,
 /// One stage of `ring` at `index`: the buffer of one iteration.
 Value emitStage(OpBuilder &builder, Location loc, Value ring, Value index);
 
+/// `numStages`, or fewer where rings of that many buffers of `loads` would
+/// not fit the shared memory of the chip `loop` is compiled for.
+unsigned fitStages(scf::ForOp loop, ArrayRef<StagedLoad> loads,
+                   unsigned numStages);
+
 /// The product of `loop` that may stay in flight into the next iteration:
 /// the one wgmma product that reads the staged loads, accumulating into an
-/// iter_arg of the loop and yielding its result to it alone. Its buffer is
-/// then free two iterations later, so the rings get a buffer more, if
-/// they fit.
-DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
-                      unsigned numStages);
+/// iter_arg of the loop and yielding its result to it alone. The buffer it
+/// reads is free once the next iteration has waited for it.
+DotOp getAsyncProduct(scf::ForOp loop, MutableArrayRef<StagedLoad> loads);
 
 /// A product kept in flight: its loop (replaced when the product gained a
 /// flag), the wait in the loop that leaves it in flight, and the wait for

@@ -71,6 +71,9 @@ struct TargetChip {
   bool hasWgmma() const { return capability == 90 && archSpecific; }
   /// mma.sync m16n8 with f16, bf16, tf32 and 8-bit integer operands.
   bool hasMmaSync() const { return capability >= 80; }
+  /// The shared memory one CTA may use (with the opt-in the runtime asks
+  /// for), in bytes.
+  int64_t getMaxSharedMemoryBytes() const;
 };
 
 /// The chip named `name` ("sm_80", "sm_90a", "sm_100f"), or nullopt.

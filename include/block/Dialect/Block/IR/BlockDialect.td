@@ -34,9 +34,11 @@ def Block_Dialect : Dialect {
     `getTargetChip` to choose tensor-core layouts.
 
     `block.num_stages = N` on a kernel, or on an `scf.for` in one, sets how
-    many iterations of a loop's product operands are in flight in shared
-    memory at once (blockgpu-pipeline-loops; 1 turns the pipelining off);
-    the innermost setting applies.
+    many buffers the ring of a loop's product operands in shared memory
+    has, at most as many as the chip's shared memory holds: the copies run
+    N - 1 iterations ahead (blockgpu-pipeline-loops,
+    blockgpu-specialize-warps; 1 turns the pipelining off). The innermost
+    setting applies.
 
     `block.warp_specialize = true` on a kernel, or on an `scf.for` in one,
     asks that a product loop's tile copies go to a producer warpgroup

@@ -11,12 +11,13 @@
 
 namespace mlir::blockgpu {
 
-/// Shared memory one program instance may use on sm_90 (227 KiB): the
-/// allocator's default limit, and what the pipeliner's rings must fit.
-constexpr int64_t kMaxSharedMemoryBytes = 232448;
-
 #define GEN_PASS_DECL
 #include "block/Dialect/BlockGPU/Transforms/Passes.h.inc"
+
+/// Shared memory one program instance of the chip `op` is compiled for
+/// (block.target) may use, or sm_90's 227 KiB where none is set: the
+/// allocator's limit, and what the pipeliner's rings must fit.
+int64_t getMaxSharedMemoryBytes(Operation *op);
 
 /// Gives the buffers and scratch of `kernel` offsets and records the total
 /// (see blockgpu-allocate-shared-memory); fails, with a diagnostic, when

@@ -20,14 +20,15 @@ def BlockGPUAllocateSharedMemory
     at the lowest offset that fits.
 
     The kernel's total goes to `blockgpu.shared_memory` (and from there to
-    the bundle's manifest). A kernel that needs more than `max-bytes` is
-    refused, with the largest users named.
+    the bundle's manifest). A kernel that needs more than `max-bytes` (by
+    default what its chip allows a CTA) is refused, with the largest users
+    named.
   }];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t",
-           /*default=*/"::mlir::blockgpu::kMaxSharedMemoryBytes",
-           "Shared memory one program instance may use, in bytes (227 KiB "
-           "on sm_90)">,
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"0",
+           "Shared memory one program instance may use, in bytes (0: what "
+           "the module's block.target chip allows, 227 KiB where none is "
+           "set)">,
   ];
   let dependentDialects = ["::mlir::blockgpu::BlockGPUDialect"];
 }
@@ -74,7 +75,7 @@ def BlockGPUPipelineLoops
     become asynchronous copies (`blockgpu.async_copy`, cp.async on sm_80
     and later) into a ring of `block.num_stages` buffers (the innermost
     setting on the loop or the kernel; 3 by default; 1 leaves the loop as
-    it is):
+    it is; fewer where the chip's shared memory does not hold that many):
 
     - before the loop, the copies of the first num_stages - 1 iterations,
       one commit group each;
@@ -85,6 +86,15 @@ def BlockGPUPipelineLoops
       i + num_stages - 1 overwrite it;
     - the products read buffer i mod num_stages (a `memdesc_index` of the
       ring).
+
+    A wgmma product that accumulates into an iter_arg and yields to it
+    alone stays in flight into the next iteration (`async`, then a
+    `blockgpu.dot_wait` leaving one group pending; one for all after the
+    loop). It still reads buffer i - 1 at the top of iteration i, so there
+    the copies come after the product's wait and a second `gpu.barrier`
+    (every warpgroup past its wait), at the end of the iteration. Tiles of
+    tensor descriptors (TMA) complete on one mbarrier per buffer instead
+    of commit groups.
 
     Copies are issued only for iterations the loop runs, so none is in
     flight after it (an `async_wait` of 0 follows the loop all the same).
@@ -150,7 +160,8 @@ def BlockGPUSpecializeWarps
       (`tma_load`);
     - both count iterations with an i32 threaded through the enclosing
       loops, so the tiles of a persistent kernel share one ring of
-      R = num_stages + 1 buffers, allocated at the kernel's start;
+      R = num_stages buffers (fewer where shared memory does not hold
+      them), allocated at the kernel's start;
     - the producer keeps 40 registers per thread, the consumers take the
       rest of what the program instance starts with.
 
