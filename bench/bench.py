@@ -145,9 +145,9 @@ def with_tf32(fn):
 
 def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
     """The case of a size^3 product on the tensor cores by `kernel` (one of
-    the examples/matmul_{bf16,f16,tf32,int8}.mlir), c in a's type (i32 for
-    i8, where b is given transposed, as the example and torch._int_mm take
-    it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
+    the examples/matmul_{bf16,f16,tf32,int8,fp8}.mlir), c in a's type (i32
+    for i8, bf16 for fp8 e4m3; both with b given transposed, as the examples,
+    torch._int_mm and torch._scaled_mm (unit scales) take it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
     relative error against the float64 product of the inputs. `tile` is the
     example's tile of c (rows, columns), which sets the grid; a persistent
     kernel gets at most `programs` programs."""
@@ -160,6 +160,15 @@ def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
         ref = lambda: a.double() @ b.double().t()
         peer = lambda: torch._int_mm(a, b.t())
         unit = "TOP/s"
+    elif dtype == torch.float8_e4m3fn:
+        a = torch.randn(m, k, device=dev).to(dtype)
+        b = torch.randn(n, k, device=dev).to(dtype)  # b^T
+        c = torch.empty(m, n, dtype=torch.bfloat16, device=dev)
+        ref = lambda: a.float().double() @ b.float().double().t()
+        one = torch.ones((), device=dev)
+        peer = lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one,
+                                        out_dtype=torch.bfloat16)
+        unit = "TFLOP/s"
     else:
         a = torch.randn(m, k, device=dev).to(dtype)
         b = torch.randn(k, n, device=dev).to(dtype)
@@ -175,7 +184,7 @@ def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
     ours = kernel.prepare((grid,), a, b, c, m, n, k)
     return dict(name=f"{example}_{size}", work=2 * m * n * k, unit=unit,
                 ours=ours, torch=peer,
-                triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype == torch.int8),
+                triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype in (torch.int8, torch.float8_e4m3fn)),
                 check=lambda: (ours(), rel_error(c, ref()))[1])
 
 
@@ -346,6 +355,7 @@ def cases(bundles, runtime, quick, before=None):
                                  ("matmul_f16", torch.float16, (128, 256)),
                                  ("matmul_tf32", torch.float32, (128, 256)),
                                  ("matmul_int8", torch.int8, (128, 256)),
+                                 ("matmul_fp8", torch.float8_e4m3fn, (128, 256)),
                                  ("matmul_tma", torch.bfloat16, (128, 256))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)

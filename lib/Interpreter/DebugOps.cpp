@@ -93,6 +93,12 @@ static void appendValue(std::string &out, ElementKind kind, uint64_t bits,
   case ElementKind::BF16:
     appendShortestHalf(out, bfloat16ToFloat(bits), bits, true);
     return;
+  case ElementKind::F8E4M3FN: // Every 8-bit float is exact as a float.
+    appendShortest(out, float8ToFloat(kFloat8E4M3FN, bits));
+    return;
+  case ElementKind::F8E5M2:
+    appendShortest(out, float8ToFloat(kFloat8E5M2, bits));
+    return;
   case ElementKind::F32: {
     float value;
     uint32_t narrow = static_cast<uint32_t>(bits);

@@ -2,7 +2,8 @@
 //
 // The interpreter computes on the runtime's element types (one vocabulary
 // with the manifest, the run spec and .npy files), stored as they lie in
-// memory: i1 as one byte (0 or 1), f16 / bf16 as their bit patterns. Its
+// memory: i1 as one byte (0 or 1), f16 / bf16 / the 8-bit floats as their
+// bit patterns. Its
 // values may also hold pointers (64-bit host addresses), which no buffer or
 // launch argument has: ElementKind is the runtime's ElementType and Ptr.
 // `index` is computed as i64.
@@ -34,6 +35,8 @@ enum class ElementKind : uint8_t {
   BF16 = static_cast<uint8_t>(ElementType::BF16),
   F32 = static_cast<uint8_t>(ElementType::F32),
   F64 = static_cast<uint8_t>(ElementType::F64),
+  F8E4M3FN = static_cast<uint8_t>(ElementType::F8E4M3FN),
+  F8E5M2 = static_cast<uint8_t>(ElementType::F8E5M2),
   Ptr,
 };
 

@@ -14,6 +14,7 @@
 #include "ElementKind.h"
 
 #include "block/Interpreter/Interpreter.h"
+#include "block/Runtime/Float8.h"
 #include "block/Runtime/Half.h"
 
 #include <cstdint>
@@ -29,6 +30,10 @@ using blockrt::doubleToHalf;
 using blockrt::floatToBFloat16;
 using blockrt::floatToHalf;
 using blockrt::halfToFloat;
+using blockrt::doubleToFloat8;
+using blockrt::float8ToFloat;
+using blockrt::kFloat8E4M3FN;
+using blockrt::kFloat8E5M2;
 
 //===----------------------------------------------------------------------===//
 // Integers
@@ -84,6 +89,28 @@ template <> struct FloatTraits<ElementKind::BF16> {
   static uint16_t storeDouble(double value) { return doubleToBFloat16(value); }
 };
 
+template <> struct FloatTraits<ElementKind::F8E4M3FN> {
+  using Storage = uint8_t;
+  using Compute = float;
+  static float load(uint8_t bits) { return float8ToFloat(kFloat8E4M3FN, bits); }
+  static uint8_t store(float value) {
+    return doubleToFloat8(kFloat8E4M3FN, value);
+  }
+  static uint8_t storeDouble(double value) {
+    return doubleToFloat8(kFloat8E4M3FN, value);
+  }
+};
+
+template <> struct FloatTraits<ElementKind::F8E5M2> {
+  using Storage = uint8_t;
+  using Compute = float;
+  static float load(uint8_t bits) { return float8ToFloat(kFloat8E5M2, bits); }
+  static uint8_t store(float value) { return doubleToFloat8(kFloat8E5M2, value); }
+  static uint8_t storeDouble(double value) {
+    return doubleToFloat8(kFloat8E5M2, value);
+  }
+};
+
 template <> struct FloatTraits<ElementKind::F32> {
   using Storage = float;
   using Compute = float;
@@ -102,7 +129,8 @@ template <> struct FloatTraits<ElementKind::F64> {
 
 inline bool isFloatKind(ElementKind kind) {
   return kind == ElementKind::F16 || kind == ElementKind::BF16 ||
-         kind == ElementKind::F32 || kind == ElementKind::F64;
+         kind == ElementKind::F32 || kind == ElementKind::F64 ||
+         kind == ElementKind::F8E4M3FN || kind == ElementKind::F8E5M2;
 }
 
 /// Calls `fn(std::integral_constant<unsigned, W>)` for the width of the
@@ -131,6 +159,10 @@ template <typename Fn> auto visitFloatKind(ElementKind kind, Fn &&fn) {
     return fn(std::integral_constant<ElementKind, ElementKind::BF16>());
   case ElementKind::F32:
     return fn(std::integral_constant<ElementKind, ElementKind::F32>());
+  case ElementKind::F8E4M3FN:
+    return fn(std::integral_constant<ElementKind, ElementKind::F8E4M3FN>());
+  case ElementKind::F8E5M2:
+    return fn(std::integral_constant<ElementKind, ElementKind::F8E5M2>());
   default:
     return fn(std::integral_constant<ElementKind, ElementKind::F64>());
   }

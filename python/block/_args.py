@@ -19,14 +19,15 @@ import sys
 
 from ._errors import ArgumentError
 
-# Block's element types: i1 i8 i16 i32 i64 f16 bf16 f32 f64. Integers are
-# signless, so iN takes signed and unsigned N-bit data alike.
+# Block's element types: i1 i8 i16 i32 i64 f16 bf16 f32 f64 f8E4M3FN f8E5M2.
+# Integers are signless, so iN takes signed and unsigned N-bit data alike.
 _TORCH_TYPES = {
     "torch.bool": "i1", "torch.int8": "i8", "torch.uint8": "i8",
     "torch.int16": "i16", "torch.uint16": "i16", "torch.int32": "i32",
     "torch.uint32": "i32", "torch.int64": "i64", "torch.uint64": "i64",
     "torch.float16": "f16", "torch.bfloat16": "bf16",
     "torch.float32": "f32", "torch.float64": "f64",
+    "torch.float8_e4m3fn": "f8E4M3FN", "torch.float8_e5m2": "f8E5M2",
 }
 
 # DLPack type codes (dlpack.h): kDLInt, kDLUInt, kDLFloat, kDLBfloat, kDLBool.

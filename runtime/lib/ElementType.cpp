@@ -19,6 +19,7 @@ constexpr TypeInfo typeInfos[] = {
     {"i1", 1, 1, false},    {"i8", 1, 8, false},   {"i16", 2, 16, false},
     {"i32", 4, 32, false},  {"i64", 8, 64, false}, {"f16", 2, 16, true},
     {"bf16", 2, 16, true},  {"f32", 4, 32, true},  {"f64", 8, 64, true},
+    {"f8E4M3FN", 1, 8, true}, {"f8E5M2", 1, 8, true},
 };
 
 const TypeInfo &info(ElementType type) {

@@ -2,6 +2,7 @@
 
 #include "block/Runtime/HostBuffer.h"
 
+#include "block/Runtime/Float8.h"
 #include "block/Runtime/Half.h"
 
 #include <cassert>
@@ -67,6 +68,10 @@ uint64_t floatBitsFor(ElementType type, double value) {
     return doubleToHalf(value);
   case ElementType::BF16:
     return doubleToBFloat16(value);
+  case ElementType::F8E4M3FN:
+    return doubleToFloat8(kFloat8E4M3FN, value);
+  case ElementType::F8E5M2:
+    return doubleToFloat8(kFloat8E5M2, value);
   case ElementType::F32: {
     float f = static_cast<float>(value);
     uint32_t bits;
@@ -90,6 +95,10 @@ double floatFromBits(ElementType type, uint64_t bits) {
     return halfToFloat(static_cast<uint16_t>(bits));
   case ElementType::BF16:
     return bfloat16ToFloat(static_cast<uint16_t>(bits));
+  case ElementType::F8E4M3FN:
+    return float8ToFloat(kFloat8E4M3FN, static_cast<uint8_t>(bits));
+  case ElementType::F8E5M2:
+    return float8ToFloat(kFloat8E5M2, static_cast<uint8_t>(bits));
   case ElementType::F32: {
     float f;
     uint32_t b = static_cast<uint32_t>(bits);

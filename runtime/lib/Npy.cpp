@@ -30,6 +30,10 @@ const char *npyDescr(ElementType type) {
     return "<f4";
   case ElementType::F64:
     return "<f8";
+  case ElementType::F8E4M3FN:
+    return "float8_e4m3fn";
+  case ElementType::F8E5M2:
+    return "float8_e5m2";
   }
   return "";
 }
@@ -38,6 +42,11 @@ namespace {
 std::optional<ElementType> typeForDescr(const std::string &descr) {
   if (descr == "bfloat16")
     return ElementType::BF16;
+  // NumPy has no 8-bit floats: ml_dtypes' names, which np.save writes.
+  if (descr == "float8_e4m3fn")
+    return ElementType::F8E4M3FN;
+  if (descr == "float8_e5m2")
+    return ElementType::F8E5M2;
   if (descr.size() != 3)
     return std::nullopt;
   char order = descr[0];
@@ -228,7 +237,7 @@ Expected<HostBuffer> decodeNpy(const uint8_t *data, size_t size,
                        "' is not supported (save little-endian data)");
     return makeError(origin + ": unsupported dtype '" + *header.descr +
                      "' (supported: |b1 |i1 <i2 <i4 <i8 <f2 <f4 <f8, and "
-                     "<V2 or bfloat16 for bf16)");
+                     "<V2 or bfloat16 for bf16, float8_e4m3fn, float8_e5m2)");
   }
   uint64_t count = 1;
   unsigned nonTrivialDims = 0;

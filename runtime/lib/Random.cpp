@@ -20,6 +20,10 @@ static unsigned significandBits(ElementType type) {
     return 11;
   case ElementType::BF16:
     return 8;
+  case ElementType::F8E4M3FN:
+    return 4;
+  case ElementType::F8E5M2:
+    return 3;
   case ElementType::F32:
     return 24;
   default:

@@ -11,6 +11,8 @@ std::optional<TensorMapDataType> tensorMapDataType(ElementType type) {
   case ElementType::I1:
     return std::nullopt; // Bits are packed in no type TMA knows.
   case ElementType::I8:
+  case ElementType::F8E4M3FN: // TMA moves bytes; fp8 has no type of its own.
+  case ElementType::F8E5M2:
     return TensorMapDataType::UInt8;
   case ElementType::I16:
     return TensorMapDataType::UInt16;

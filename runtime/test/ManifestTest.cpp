@@ -173,7 +173,7 @@ const Mutation mutations[] = {
     {R"("name": "arg0", "kind": "pointer", "element_type": "f32",)",
      R"("name": "arg0", "kind": "pointer", "element_type": "float",)",
      "kernels[0].parameters[0].element_type: unknown element type \"float\" "
-     "(expected one of i1, i8, i16, i32, i64, f16, bf16, f32, f64)"},
+     "(expected one of i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2)"},
     {R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 16)",
      R"("name": "arg0", "kind": "pointer", "element_type": "f32", "alignment": 12)",
      "kernels[0].parameters[0].alignment: expected a power of two, got 12"},

@@ -193,11 +193,13 @@ TEST(Npy, RejectsMalformedFiles) {
   EXPECT_EQ(decodeError(withDict(
                 "{'descr': '<u4', 'fortran_order': False, 'shape': (2,), }")),
             "x.npy: unsupported dtype '<u4' (supported: |b1 |i1 <i2 <i4 <i8 "
-            "<f2 <f4 <f8, and <V2 or bfloat16 for bf16)");
+            "<f2 <f4 <f8, and <V2 or bfloat16 for bf16, float8_e4m3fn, "
+            "float8_e5m2)");
   EXPECT_EQ(decodeError(withDict(
                 "{'descr': '|f4', 'fortran_order': False, 'shape': (2,), }")),
             "x.npy: unsupported dtype '|f4' (supported: |b1 |i1 <i2 <i4 <i8 "
-            "<f2 <f4 <f8, and <V2 or bfloat16 for bf16)");
+            "<f2 <f4 <f8, and <V2 or bfloat16 for bf16, float8_e4m3fn, "
+            "float8_e5m2)");
   EXPECT_EQ(decodeError(withDict(
                 "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 3), }")),
             "x.npy: Fortran-order arrays with more than one dimension are not "

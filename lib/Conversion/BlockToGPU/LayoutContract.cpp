@@ -154,6 +154,12 @@ static LogicalResult checkLowerable(Operation *op) {
         "waits for a wgmma accumulator, which is f32 or i32");
   if (auto dot = dyn_cast<blockgpu::DotOp>(op)) {
     auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
+    Type operand = getElementTypeOrSelf(dot.getA().getType());
+    if (isFloat8(operand) && !(mma && mma.isWgmma()))
+      return op->emitOpError()
+             << "multiplies " << operand
+             << " operands, which only wgmma does (sm_90a, both operands "
+                "loaded with k contiguous)";
     if (dot.getUseAcc() && !(mma && mma.isWgmma()))
       return op->emitOpError("takes use_acc, which only wgmma products "
                              "(#block.mma version 3 accumulators) do");
@@ -169,8 +175,9 @@ static LogicalResult checkLowerable(Operation *op) {
       if (!isWgmmaLowerable(dot))
         return op->emitOpError(
             "has a wgmma accumulator, but wgmma does not read these operands: "
-            "f16 or bf16 into f32 with k steps of 16, or i8 into i32 with k "
-            "steps of 32, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte "
+            "f16 or bf16 into f32 with k steps of 16, f8E4M3FN or f8E5M2 "
+            "into f32 or i8 into i32 with k steps of 32, in #blockgpu.nvmma "
+            "buffers of a 32, 64 or 128-byte "
             "swizzle whose layout the instructions' descriptors describe (b "
             "n-major or k-major, a m-major or k-major; 8-bit operands "
             "k-major only)");
@@ -209,7 +216,30 @@ static LogicalResult checkLowerable(Operation *op) {
   return success();
 }
 
+/// 8-bit floats are loaded, stored, moved and multiplied by wgmma; the
+/// GPU lowering computes nothing else on them.
+static LogicalResult checkFloat8Use(Operation *op) {
+  bool computes = isa<AtomicRMWOp, AtomicCASOp>(op) ||
+                  (isa<arith::ArithDialect, math::MathDialect>(
+                       op->getDialect()) &&
+                   !isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(
+                       op));
+  if (!computes)
+    return success();
+  for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                      op->getResultTypes()))
+    if (Type element = getElementTypeOrSelf(type); isFloat8(element))
+      return op->emitOpError()
+             << "computes on " << element
+             << " values, which the GPU lowering does not: 8-bit floats are "
+                "loaded, stored and multiplied (block.dot on wgmma, sm_90a) "
+                "only";
+  return success();
+}
+
 static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
+  if (failed(checkFloat8Use(op)))
+    return failure();
   if (isa<func::CallOp, func::CallIndirectOp>(op))
     return op->emitOpError("calls in kernels are not supported: inline the "
                            "callee first (the inline pass)");

@@ -125,7 +125,8 @@ Type mlir::block::getGlobalPointerType(MLIRContext *context) {
 }
 
 Type mlir::block::getMemoryType(Type elementType) {
-  if (elementType.isInteger(1))
+  // LLVM has no 8-bit floats: they are bytes in memory.
+  if (elementType.isInteger(1) || isFloat8(elementType))
     return IntegerType::get(elementType.getContext(), 8);
   return elementType;
 }
@@ -137,6 +138,8 @@ unsigned mlir::block::getMemoryBytes(Type elementType) {
 }
 
 Value mlir::block::toMemory(OpBuilder &b, Location loc, Value value) {
+  if (isFloat8(value.getType()))
+    return arith::BitcastOp::create(b, loc, b.getI8Type(), value);
   if (!value.getType().isInteger(1))
     return value;
   return arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
@@ -144,6 +147,8 @@ Value mlir::block::toMemory(OpBuilder &b, Location loc, Value value) {
 
 Value mlir::block::fromMemory(OpBuilder &b, Location loc, Value value,
                               Type elementType) {
+  if (isFloat8(elementType))
+    return arith::BitcastOp::create(b, loc, elementType, value);
   if (!elementType.isInteger(1))
     return value;
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,

@@ -44,7 +44,8 @@ Value andPredicates(OpBuilder &b, Location loc, Value lhs, Value rhs);
 /// `!llvm.ptr<1>`, the type of global pointers.
 Type getGlobalPointerType(MLIRContext *context);
 
-/// The type a (converted) element type has in memory: i1 is a byte.
+/// The type a (converted) element type has in memory: i1 and the 8-bit
+/// floats are bytes.
 Type getMemoryType(Type elementType);
 unsigned getMemoryBytes(Type elementType);
 /// Converts a register value to its memory type and back.

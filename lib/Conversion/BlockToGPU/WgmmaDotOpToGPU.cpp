@@ -40,6 +40,10 @@ static std::optional<NVVM::WGMMATypes> getWgmmaType(Type type) {
     return NVVM::WGMMATypes::bf16;
   if (type.isInteger(8))
     return NVVM::WGMMATypes::s8;
+  if (isa<Float8E4M3FNType>(type))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(type))
+    return NVVM::WGMMATypes::e5m2;
   return std::nullopt;
 }
 
@@ -359,7 +363,8 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
 /// One wgmma.mma_async as inline asm in the instruction's own form, for
 /// what upstream's op cannot take: a scale-d known only at run time
 /// (`scaleD`, an i32), a in registers (`a`: four i32 of packed pairs;
-/// else a's descriptor), and integer operands (`type` s8, into s32).
+/// else a's descriptor), and 8-bit operands (`type` s8 into s32, e4m3 or
+/// e5m2 into f32).
 static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
                           unsigned numFields, Value inouts, ValueRange a,
                           Value descB, Value scaleD, int64_t instrN,
@@ -391,16 +396,21 @@ static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
   auto transpose = [](NVVM::MMALayout layout, NVVM::MMALayout kMajor) {
     return layout == kMajor ? "0" : "1";
   };
-  // Integer products take neither input scales nor transpositions (their
-  // operands are k-major); transposing a applies to a buffer only.
+  // Integer products take neither input scales nor transpositions, fp8 ones
+  // input scales only (their operands are k-major); transposing a applies
+  // to a buffer only.
+  bool transposes = type == NVVM::WGMMATypes::f16 ||
+                    type == NVVM::WGMMATypes::bf16;
   std::string immediates =
       integer ? ""
-              : ", 1, 1" +
-                    (plan.a ? std::string(", ") +
-                                  transpose(plan.a->getLayout(),
-                                            NVVM::MMALayout::row)
-                            : "") +
-                    ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
+      : !transposes
+          ? ", 1, 1"
+          : ", 1, 1" +
+                (plan.a ? std::string(", ") +
+                              transpose(plan.a->getLayout(),
+                                        NVVM::MMALayout::row)
+                        : "") +
+                ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
   StringRef typeName = NVVM::stringifyWGMMATypes(type);
   std::string ptx = "{\n.reg .pred p;\nsetp.ne.b32 p, " + scaleText +
                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
@@ -526,11 +536,12 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
                     *a, plan->a->elementOffset(origin[0], k0))}
               : aFragments.at({origin[0], k0});
         // Upstream's op takes a's descriptor and a constant scale-d only,
-        // and is not asked to take integer operands.
+        // and is asked to take 16-bit operands only.
         Value scaleD;
         if (k0 == 0 && useAcc)
           scaleD = LLVM::ZExtOp::create(rewriter, loc, i32, useAcc);
-        else if (!a || type == NVVM::WGMMATypes::s8)
+        else if (!a || (type != NVVM::WGMMATypes::f16 &&
+                        type != NVVM::WGMMATypes::bf16))
           scaleD = i32Constant(rewriter, loc, fromZero ? 0 : 1);
         Value result =
             scaleD

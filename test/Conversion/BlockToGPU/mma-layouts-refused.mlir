@@ -32,7 +32,7 @@ func.func @wgmma_swizzled() attributes {block.kernel, block.num_warps = 4 : i32}
   %x = arith.constant dense<1.0> : tensor<64x64xbf16, #blocked>
   %a = blockgpu.local_alloc %x : tensor<64x64xbf16, #blocked> -> !blockgpu.memdesc<64x64xbf16, #s>
   %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32 with k steps of 16, or i8 into i32 with k steps of 32, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major; 8-bit operands k-major only)}}
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32 with k steps of 16, f8E4M3FN or f8E5M2 into f32 or i8 into i32 with k steps of 32, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major; 8-bit operands k-major only)}}
   %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xbf16, #s>, !blockgpu.memdesc<64x64xbf16, #s> -> tensor<64x64xf32, #mma>
   return
 }

@@ -23,7 +23,7 @@ func.func @kernel_results() -> i32 attributes {block.kernel} {
 
 // -----
 
-// expected-error @+1 {{kernel argument #1 has type 'tensor<4xf32>', but a kernel takes only !block.ptr and scalars of i1, i8, i16, i32, i64, f16, bf16, f32, f64}}
+// expected-error @+1 {{kernel argument #1 has type 'tensor<4xf32>', but a kernel takes only !block.ptr and scalars of i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2}}
 func.func @kernel_tensor_argument(%p: !block.ptr<f32>, %t: tensor<4xf32>) attributes {block.kernel} {
   return
 }

@@ -13,7 +13,7 @@ func.func @rank_six(%d: !block.tensordesc<tensor<2x2x2x2x2x2xf32>>)
 
 // -----
 
-// expected-error @+1 {{the tile of a tensor descriptor holds i8/i16/i32/i64, f16, bf16, f32 or f64, not 'i1'}}
+// expected-error @+1 {{the tile of a tensor descriptor holds i8/i16/i32/i64, f16, bf16, f32, f64, f8E4M3FN or f8E5M2, not 'i1'}}
 func.func @bool_tile(%d: !block.tensordesc<tensor<8xi1>>)
 
 // -----

@@ -51,7 +51,7 @@ func.func @layout_rank(%x: f32) {
 
 // -----
 
-// expected-error @+1 {{!block.ptr points to 'index', but the pointee must be a signless i1/i8/i16/i32/i64, f16, bf16, f32, f64 or !block.ptr}}
+// expected-error @+1 {{!block.ptr points to 'index', but the pointee must be a signless i1/i8/i16/i32/i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or !block.ptr}}
 func.func @bad_pointee(%p: !block.ptr<index>) {
   return
 }

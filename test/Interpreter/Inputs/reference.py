@@ -110,11 +110,21 @@ def transpose(args):
 
 def matmul(args):
     """a (m x k) and b (k x n) in --dtype (float32, float16, bfloat16, tf32:
-    float32 inputs that the kernel rounds to tf32, or int8: b saved
-    transposed, as bt), and their product: exact in int32 for int8, else in
+    float32 inputs that the kernel rounds to tf32, or int8, float8_e4m3fn
+    or float8_e5m2: b saved transposed, as bt), and their product: exact in int32 for int8, else in
     float64 of the inputs the kernel multiplies, with the product of the
     unrounded tf32 inputs as expected_ieee."""
     g = rng(6)
+    if args.dtype.startswith("float8"):
+        # Bit patterns of values of magnitude at most 2, b saved transposed.
+        values = float8_values(args.dtype)
+        allowed = np.flatnonzero(np.abs(values) <= 2)
+        a = allowed[g.integers(0, allowed.size, (args.m, args.k))]
+        b = allowed[g.integers(0, allowed.size, (args.k, args.n))]
+        save_float8(args.dir, "a", a, args.dtype)
+        save_float8(args.dir, "bt", b.T, args.dtype)
+        save(args.dir, "expected", product64(values[a], values[b]))
+        return
     if args.dtype == "int8":
         a = g.integers(-128, 128, (args.m, args.k)).astype(np.int8)
         b = g.integers(-128, 128, (args.k, args.n)).astype(np.int8)
@@ -242,6 +252,29 @@ def bfloat16_bits(x):
     block-run reads and writes for bf16."""
     bits = (np.asarray(x, np.float32).view(np.uint32) >> 16).astype("<u2")
     return bits.view("V2")
+
+
+def float8_values(kind):
+    """The value of each bit pattern 0..255 of float8_e4m3fn or float8_e5m2
+    (NaN and infinity patterns included as if finite: callers avoid them)."""
+    man, bias = {"float8_e4m3fn": (3, 7), "float8_e5m2": (2, 15)}[kind]
+    bits = np.arange(256)
+    e = (bits & 0x7F) >> man
+    m = bits & ((1 << man) - 1)
+    magnitude = np.where(e == 0, m * 2.0 ** (1 - bias - man),
+                         ((1 << man) + m) * 2.0 ** (e - bias - man))
+    return np.where(bits & 0x80, -magnitude, magnitude)
+
+
+def save_float8(directory, name, bits, kind):
+    """8-bit float bit patterns as an .npy file of dtype `kind` (ml_dtypes'
+    name, which block-run reads; NumPy has no 8-bit floats)."""
+    data = np.ascontiguousarray(bits, dtype=np.uint8).reshape(-1)
+    header = f"{{'descr': '{kind}', 'fortran_order': False, 'shape': ({data.size},), }}"
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    with open(f"{directory}/{name}.npy", "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little"))
+        f.write(header.encode("latin1") + data.tobytes())
 
 
 def load(path):

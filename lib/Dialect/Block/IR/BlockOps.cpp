@@ -1107,6 +1107,12 @@ LogicalResult mlir::block::verifyDotOperands(Operation *op, ShapedType a,
     return op->emitOpError()
            << "precision " << stringifyDotPrecision(precision)
            << " rounds f32 operands, not " << ea;
+  if (isFloat8(ea)) {
+    if (!ec.isF32())
+      return op->emitOpError()
+             << "a " << ea << " product accumulates in f32, not " << ec;
+    return success();
+  }
   if (isa<FloatType>(ea)) {
     bool ok = ec == ea || (ec.isF32() && (ea.isF16() || ea.isBF16()));
     if (!ok)

@@ -26,11 +26,13 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
         llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth()))
       return success();
   if (pointeeType.isF16() || pointeeType.isBF16() || pointeeType.isF32() ||
-      pointeeType.isF64() || isa<PointerType>(pointeeType))
+      pointeeType.isF64() || isFloat8(pointeeType) ||
+      isa<PointerType>(pointeeType))
     return success();
   return emitError() << "!block.ptr points to " << pointeeType
                      << ", but the pointee must be a signless i1/i8/i16/i32/"
-                        "i64, f16, bf16, f32, f64 or !block.ptr";
+                        "i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2 or "
+                        "!block.ptr";
 }
 
 LogicalResult
@@ -51,9 +53,9 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        llvm::is_contained({8u, 16u, 32u, 64u},
                                           integer.getWidth());
   if (!isByteInteger && !element.isF16() && !element.isBF16() &&
-      !element.isF32() && !element.isF64())
+      !element.isF32() && !element.isF64() && !isFloat8(element))
     return emitError() << "the tile of a tensor descriptor holds i8/i16/i32/"
-                          "i64, f16, bf16, f32 or f64, not "
+                          "i64, f16, bf16, f32, f64, f8E4M3FN or f8E5M2, not "
                        << element;
   return success();
 }

@@ -40,6 +40,10 @@ mlir::block::getRuntimeElementType(Type type) {
     return ElementType::F32;
   if (type.isF64())
     return ElementType::F64;
+  if (isa<Float8E4M3FNType>(type))
+    return ElementType::F8E4M3FN;
+  if (isa<Float8E5M2Type>(type))
+    return ElementType::F8E5M2;
   return std::nullopt;
 }
 

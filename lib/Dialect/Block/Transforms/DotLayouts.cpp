@@ -26,6 +26,8 @@ static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
     return 16;
   if (version == 2 && a.isF32() && acc.isF32())
     return allowTf32 ? 8 : 0;
+  if (version == 3 && isFloat8(a) && acc.isF32())
+    return 32;
   if (a.isInteger(8) && acc.isInteger(32))
     return 32;
   return 0;

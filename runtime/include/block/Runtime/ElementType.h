@@ -15,15 +15,29 @@
 
 namespace blockrt {
 
-enum class ElementType : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
+enum class ElementType : uint8_t {
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  F8E4M3FN,
+  F8E5M2
+};
 
-/// Parses "i1", "i8", ..., "f64"; std::nullopt for anything else.
+/// Parses "i1", "i8", ..., "f64", "f8E4M3FN", "f8E5M2"; std::nullopt for
+/// anything else.
 std::optional<ElementType> parseElementType(std::string_view name);
 
 /// The spelling parseElementType accepts, e.g. "bf16".
 const char *elementTypeName(ElementType type);
 
-/// "i1, i8, i16, i32, i64, f16, bf16, f32, f64", for error messages.
+/// "i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, f8E5M2", for
+/// error messages.
 const char *elementTypeList();
 
 /// Bytes one element occupies in memory and as a kernel parameter (i1: 1).

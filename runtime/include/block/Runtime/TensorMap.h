@@ -39,8 +39,9 @@ enum class TensorMapL2Promotion : uint32_t {
   Bytes256
 };
 
-/// The TMA element type of `type`: i8 UInt8, i16 UInt16, i32 Int32, i64
-/// Int64, f16 Float16, bf16 BFloat16, f32 Float32, f64 Float64; none for i1.
+/// The TMA element type of `type`: i8 and the 8-bit floats UInt8, i16
+/// UInt16, i32 Int32, i64 Int64, f16 Float16, bf16 BFloat16, f32 Float32,
+/// f64 Float64; none for i1.
 std::optional<TensorMapDataType> tensorMapDataType(ElementType type);
 
 /// cuTensorMapEncodeTiled's arguments, but the map it writes: dimensions

@@ -79,6 +79,11 @@ struct TargetChip {
 /// The chip named `name` ("sm_80", "sm_90a", "sm_100f"), or nullopt.
 std::optional<TargetChip> parseTargetChip(StringRef name);
 
+/// The 8-bit floats of fp8 tensor-core products (f8E4M3FN, f8E5M2).
+inline bool isFloat8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
 /// The chip of the innermost operation around `op` (itself included) that
 /// carries `block.target` (the module's), or nullopt when none does: then
 /// the passes assume no tensor cores.

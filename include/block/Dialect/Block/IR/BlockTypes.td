@@ -81,7 +81,8 @@ def Block_TensorDesc : DialectType<Block_Dialect,
     CPred<"::llvm::isa<::mlir::block::TensorDescType>($_self)">,
     "block tensor descriptor", "::mlir::block::TensorDescType">;
 
-def Block_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
+def Block_Float : AnyTypeOf<[F16, BF16, F32, F64, F8E4M3FN, F8E5M2],
+                             "floating-point">;
 def Block_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;
 def Block_Scalar : AnyTypeOf<[Block_Float, Block_Int, Block_Ptr], "scalar">;
 
