@@ -2,7 +2,9 @@
 # Session 9, second call: why the cp.async bf16 matmul (examples/matmul_bf16)
 # trails Triton's pointer kernel of the same tiling (560 vs 655 TFLOP/s at
 # 8192^3 on the H200): SASS of both, their stall reasons and the stalls per
-# SASS instruction (ncu source page), one launch each.
+# SASS instruction (ncu source page), one launch each; and the example with
+# its tile pointers advanced through the loop (Triton's way of writing it,
+# bundles/variants/adv) timed beside it.
 set -uo pipefail
 out=${OUT:-/tmp/out}
 cuda_root=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
@@ -20,7 +22,8 @@ if which == "triton":
     for _ in range(3): tk.matmul_tc(a, b, c)
 else:
     rt = block.Runtime("build-rt/libBlockRuntimeC.so")
-    kern = rt.load("bundles/matmul_bf16/matmul_bf16.json").kernel("matmul_bf16")
+    root = "bundles/variants/adv" if which == "adv" else "bundles"
+    kern = rt.load(f"{root}/matmul_bf16/matmul_bf16.json").kernel("matmul_bf16")
     launch = kern.prepare((32 * 64,), a, b, c, m, n, k)
     for _ in range(3): launch()
 torch.cuda.synchronize()
@@ -31,8 +34,11 @@ tcubin=$(find /tmp/tcache -name "_matmul.cubin" | head -1)
 cp "$(dirname "$tcubin")/_matmul.ptx" "$out/triton-matmul.ptx" 2>/dev/null
 cuobjdump -sass "$tcubin" > "$out/triton-matmul.sass" 2>&1
 cuobjdump -sass -fun matmul_bf16__spec1 bundles/matmul_bf16/matmul_bf16.cubin > "$out/ours-matmul.sass" 2>&1
+timeout 200 python3 bench/variants.py --case matmul_bf16_8192 --runtime build-rt/libBlockRuntimeC.so \
+  --reps 20 --rounds 3 bundles bundles/variants/adv > "$out/variants-8192.txt" 2>&1
+cat "$out/variants-8192.txt"
 metrics="regex:^smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio$,smsp__inst_executed.sum,smsp__cycles_active.avg,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active"
-for w in ours triton; do
+for w in ours adv triton; do
   timeout 150 ncu --metrics "$metrics" --section SourceCounters -k regex:matmul --launch-skip 2 --launch-count 1 \
     --import-source no -o /tmp/rep-$w python3 /tmp/mm.py $w > /dev/null 2>&1 || echo "ncu $w failed"
   ncu -i /tmp/rep-$w.ncu-rep --page raw --csv > /tmp/raw-$w.csv 2>&1

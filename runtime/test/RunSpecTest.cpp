@@ -117,7 +117,7 @@ TEST(ArgSpec, ParsesScalars) {
 
 TEST(ArgSpec, RejectsMalformedSpecs) {
   const char *types = " (expected one of i1, i8, i16, i32, i64, f16, bf16, "
-                      "f32, f64)";
+                      "f32, f64, f8E4M3FN, f8E5M2)";
   EXPECT_EQ(parseError("ptr:f33:4:zeros"),
             std::string("invalid --arg 'ptr:f33:4:zeros': unknown element "
                         "type 'f33'") + types);
