@@ -47,6 +47,13 @@ static std::optional<NVVM::WGMMATypes> getWgmmaType(Type type) {
   return std::nullopt;
 }
 
+/// Whether wgmma of operands of `type` takes transpositions (and
+/// upstream's op is asked to take them): the 16-bit floats; 8-bit
+/// operands are k-major only.
+static bool isSixteenBit(NVVM::WGMMATypes type) {
+  return type == NVVM::WGMMATypes::f16 || type == NVVM::WGMMATypes::bf16;
+}
+
 /// The accumulator type wgmma sums operands of type `operand` in: f32 for
 /// floats, i32 for integers.
 static bool isWgmmaAccumulator(Type operand, Type acc) {
@@ -399,18 +406,14 @@ static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
   // Integer products take neither input scales nor transpositions, fp8 ones
   // input scales only (their operands are k-major); transposing a applies
   // to a buffer only.
-  bool transposes = type == NVVM::WGMMATypes::f16 ||
-                    type == NVVM::WGMMATypes::bf16;
-  std::string immediates =
-      integer ? ""
-      : !transposes
-          ? ", 1, 1"
-          : ", 1, 1" +
-                (plan.a ? std::string(", ") +
-                              transpose(plan.a->getLayout(),
-                                        NVVM::MMALayout::row)
-                        : "") +
-                ", " + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
+  std::string immediates = integer ? "" : ", 1, 1";
+  if (isSixteenBit(type)) {
+    if (plan.a)
+      immediates +=
+          std::string(", ") + transpose(plan.a->getLayout(), NVVM::MMALayout::row);
+    immediates +=
+        std::string(", ") + transpose(plan.b->getLayout(), NVVM::MMALayout::col);
+  }
   StringRef typeName = NVVM::stringifyWGMMATypes(type);
   std::string ptx = "{\n.reg .pred p;\nsetp.ne.b32 p, " + scaleText +
                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
@@ -540,8 +543,7 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
         Value scaleD;
         if (k0 == 0 && useAcc)
           scaleD = LLVM::ZExtOp::create(rewriter, loc, i32, useAcc);
-        else if (!a || (type != NVVM::WGMMATypes::f16 &&
-                        type != NVVM::WGMMATypes::bf16))
+        else if (!a || !isSixteenBit(type))
           scaleD = i32Constant(rewriter, loc, fromZero ? 0 : 1);
         Value result =
             scaleD
