@@ -148,3 +148,43 @@ func.func @dot_operands(%a: tensor<64x64xbf16, #r>, %b: tensor<64x64xbf16, #k>,
   %e = block.dot %af, %bc, %c : tensor<64x64xbf16, #wg>, tensor<64x64xbf16, #r> -> tensor<64x64xf32, #wg>
   return %d, %e : tensor<64x64xf32, #wg>, tensor<64x64xf32, #wg>
 }
+
+// Tile pointers carried through a loop in one layout and converted to
+// another for their load each iteration (as the accumulator's layout reaches
+// them through a mask they share with the store of c) are carried in the
+// load's layout: the initial pointers are converted (here: computed again)
+// before the loop, the step is computed in that layout, no conversion is
+// left in the loop, and the loop's result goes back to its layout where it
+// is used.
+#p = #block.blocked<sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#q = #block.blocked<sizePerThread = [16, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: func.func @carried_pointers(
+// CHECK: %[[STEP:.+]] = arith.constant dense<128> : tensor<64x64xi32, #[[Q:[^>]+]]>
+// CHECK: %[[SPLAT:.+]] = block.splat %{{.+}} : tensor<64x64x!block.ptr<i8>, #[[Q]]>
+// CHECK: %[[INIT:.+]] = block.addptr %[[SPLAT]], %{{.+}} : tensor<64x64x!block.ptr<i8>, #[[Q]]>
+// CHECK: %[[LOOP:.+]]:2 = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %[[P:.+]] = %[[INIT]]) -> (tensor<64xi32, #{{.+}}>, tensor<64x64x!block.ptr<i8>, #[[Q]]>)
+// CHECK-NOT: block.convert_layout
+// CHECK: block.load %[[P]] : tensor<64x64x!block.ptr<i8>, #[[Q]]>
+// CHECK: %[[NEXT:.+]] = block.addptr %[[P]], %[[STEP]] : tensor<64x64x!block.ptr<i8>, #[[Q]]>
+// CHECK: scf.yield %{{.+}}, %[[NEXT]]
+// CHECK: block.convert_layout %[[LOOP]]#1 : tensor<64x64x!block.ptr<i8>, #[[Q]]> -> tensor<64x64x!block.ptr<i8>, #{{.+}}>
+func.func @carried_pointers(%base: !block.ptr<i8>, %n: i32, %acc: tensor<64xi32, #block.slice<dim = 1, parent = #q>>)
+    -> (tensor<64xi32, #block.slice<dim = 1, parent = #q>>, tensor<64x64x!block.ptr<i8>, #p>) {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %step = arith.constant dense<128> : tensor<64x64xi32, #p>
+  %offsets = arith.constant dense<1> : tensor<64x64xi32, #p>
+  %splat = block.splat %base : tensor<64x64x!block.ptr<i8>, #p>
+  %p0 = block.addptr %splat, %offsets : tensor<64x64x!block.ptr<i8>, #p>, tensor<64x64xi32, #p>
+  %sum, %end = scf.for %k = %c0 to %n step %c128 iter_args(%s = %acc, %ptrs = %p0)
+      -> (tensor<64xi32, #block.slice<dim = 1, parent = #q>>, tensor<64x64x!block.ptr<i8>, #p>) : i32 {
+    %pq = block.convert_layout %ptrs : tensor<64x64x!block.ptr<i8>, #p> -> tensor<64x64x!block.ptr<i8>, #q>
+    %t = block.load %pq : tensor<64x64x!block.ptr<i8>, #q>
+    %w = arith.extsi %t : tensor<64x64xi8, #q> to tensor<64x64xi32, #q>
+    %r = block.reduce add %w axis = 1 : (tensor<64x64xi32, #q>) -> tensor<64xi32, #block.slice<dim = 1, parent = #q>>
+    %s2 = arith.addi %s, %r : tensor<64xi32, #block.slice<dim = 1, parent = #q>>
+    %next = block.addptr %ptrs, %step : tensor<64x64x!block.ptr<i8>, #p>, tensor<64x64xi32, #p>
+    scf.yield %s2, %next : tensor<64xi32, #block.slice<dim = 1, parent = #q>>, tensor<64x64x!block.ptr<i8>, #p>
+  }
+  return %sum, %end : tensor<64xi32, #block.slice<dim = 1, parent = #q>>, tensor<64x64x!block.ptr<i8>, #p>
+}

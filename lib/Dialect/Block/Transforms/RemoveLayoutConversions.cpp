@@ -7,6 +7,8 @@
 // computation reaches no tensor it cannot compute again (its leaves), or one
 // such tensor, which is then converted instead: one conversion, moved back
 // towards where the tensor is smaller (before a broadcast) or meets others.
+// A tensor a loop carries and converts each iteration is carried in the
+// converted layout instead, its conversion moved before the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "block/Dialect/Block/Transforms/Passes.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -180,14 +183,88 @@ struct ForwardDotOperandConversion : OpRewritePattern<DotOp> {
   }
 };
 
+/// A loop-carried tensor that each iteration converts to one layout and
+/// advances by a step computed outside the loop (the tile pointers of a
+/// loop written as Triton's tutorials write it) is carried in that layout
+/// instead: its initial value is converted before the loop (where the
+/// conversion is computed again or paid once), the step is computed again
+/// in the layout, and the loop's result converted back where it is used.
+/// The conversion in the loop, a trip through shared memory each iteration
+/// that also hides the pointers from the pipeliner, goes.
+struct CarryConvertedLoopValue : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    auto arg = dyn_cast<BlockArgument>(convert.getSrc());
+    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())
+                    : scf::ForOp();
+    DistributedLayoutAttr layout = getLayout(convert.getResult());
+    if (!loop || arg == loop.getInductionVar() || !layout)
+      return failure();
+    OpOperand *yielded = loop.getTiedLoopYieldedValue(arg);
+    auto step = yielded->get().getDefiningOp();
+    // The advance: an elementwise operation of the argument and values
+    // defined outside the loop, whose result only the yield takes.
+    if (!step ||
+        !(isa<AddPtrOp>(step) ||
+          step->hasTrait<::mlir::OpTrait::Elementwise>()) ||
+        !isMemoryEffectFree(step) || step->getNumResults() != 1 ||
+        !step->getResult(0).hasOneUse() || step->getBlock() != arg.getOwner())
+      return failure();
+    for (Value operand : step->getOperands())
+      if (operand != arg && !loop.isDefinedOutsideOfLoop(operand))
+        return failure();
+    for (Operation *user : arg.getUsers()) {
+      auto other = dyn_cast<ConvertLayoutOp>(user);
+      if (user != step && !(other && getLayout(other.getResult()) == layout))
+        return failure();
+    }
+
+    Type original = arg.getType(), carried = convert.getType();
+    OpOperand *init = loop.getTiedLoopInit(arg);
+    rewriter.setInsertionPoint(loop);
+    Value initConverted =
+        ConvertLayoutOp::create(rewriter, loop.getLoc(), carried, init->get());
+    SmallVector<Value> operands;
+    for (Value operand : step->getOperands())
+      operands.push_back(operand == arg
+                             ? operand
+                             : ConvertLayoutOp::create(
+                                   rewriter, step->getLoc(),
+                                   withLayout(operand.getType(), layout),
+                                   operand));
+    OpResult result = loop.getTiedLoopResult(arg);
+    rewriter.modifyOpInPlace(loop, [&] {
+      init->set(initConverted);
+      arg.setType(carried);
+      result.setType(carried);
+    });
+    rewriter.modifyOpInPlace(step, [&] {
+      step->setOperands(operands);
+      step->getResult(0).setType(carried);
+    });
+    for (Operation *user : llvm::make_early_inc_range(arg.getUsers()))
+      if (user != step)
+        rewriter.replaceOp(user, arg);
+    if (!result.use_empty()) {
+      rewriter.setInsertionPointAfter(loop);
+      auto back =
+          ConvertLayoutOp::create(rewriter, loop.getLoc(), original, result);
+      rewriter.replaceAllUsesExcept(result, back, back);
+    }
+    return success();
+  }
+};
+
 struct BlockRemoveLayoutConversionsPass
     : impl::BlockRemoveLayoutConversionsBase<BlockRemoveLayoutConversionsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<RematerializeConversion, ForwardDotOperandConversion>(
-        &getContext());
+    patterns.add<RematerializeConversion, ForwardDotOperandConversion,
+                 CarryConvertedLoopValue>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // Tensors computed again for several conversions are computed once.

@@ -138,6 +138,11 @@ def BlockRemoveLayoutConversions
     of a conversion in front of its `a` or `b` (it stages them in shared
     memory from any layout), except an `a` converted into the fragments of
     its tensor-core instruction, which it then reads from registers.
+    A tensor an `scf.for` carries, converts to one layout where it uses it
+    and advances by a step defined outside the loop (tile pointers, as
+    Triton's tutorials write loops) is carried in that layout: the initial
+    value is converted before the loop, the step computed in the layout,
+    and the result converted back after the loop where it is used.
   }];
   let dependentDialects = ["::mlir::block::BlockDialect"];
 }
