@@ -326,14 +326,13 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
       block::sortInProgramOrder(std::move(slice));
 
   DotOp asyncProduct = getAsyncProduct(loop, loads);
-  unsigned ringSize = numStages;
   IRRewriter rewriter(loop->getContext());
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
   SmallVector<Value> rings;
   for (StagedLoad &staged : loads)
     rings.push_back(
-        emitRing(rewriter, loc, staged.alloc.getType(), ringSize));
+        emitRing(rewriter, loc, staged.alloc.getType(), numStages));
   bool anyTiles = llvm::any_of(
       loads, [](const StagedLoad &staged) { return bool(staged.getTile()); });
   bool anyPointers = llvm::any_of(
@@ -341,7 +340,7 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   // One mbarrier per buffer of the rings, each armed once per use.
   Value barriers;
   if (anyTiles)
-    barriers = emitBarrierRing(rewriter, loc, ringSize, /*count=*/1);
+    barriers = emitBarrierRing(rewriter, loc, numStages, /*count=*/1);
   SmallVector<Value> initialPointers;
   for (block::AdvancedPointer &pointer : advanced)
     initialPointers.push_back(loop.getTiedLoopInit(pointer.arg)->get());
@@ -399,9 +398,9 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
           emitStage(builder, bodyLoc, ring, read));
     }
     builder.setInsertionPoint(loop.getBody()->getTerminator());
-    Value nextRead = emitNextSlot(builder, bodyLoc, read, ringSize);
+    Value nextRead = emitNextSlot(builder, bodyLoc, read, numStages);
     SmallVector<Value> next{nextRead,
-                            emitNextSlot(builder, bodyLoc, write, ringSize)};
+                            emitNextSlot(builder, bodyLoc, write, numStages)};
     if (anyTiles) {
       // The parity flips each time the reads wrap around the ring.
       Value wrapped = arith::CmpIOp::create(

@@ -14,6 +14,7 @@
 #ifndef BLOCK_RUNTIME_FLOAT8_H
 #define BLOCK_RUNTIME_FLOAT8_H
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -68,12 +69,12 @@ inline uint8_t doubleToFloat8(const Float8Format &format, double value) {
   std::frexp(magnitude, &exponent);
   --exponent;
   if (exponent < minExponent) // Subnormal: exponent field 0.
-    return sign | uint8_t(std::ldexp(magnitude, format.bias - 1 +
-                                                    format.mantissaBits));
+    return sign | uint8_t(std::ldexp(magnitude,
+                                     format.bias - 1 + format.mantissaBits));
   int mantissa = int(std::ldexp(magnitude, format.mantissaBits - exponent)) -
                  (1 << format.mantissaBits);
-  return sign | uint8_t(((exponent + format.bias) << format.mantissaBits) |
-                        mantissa);
+  return sign |
+         uint8_t(((exponent + format.bias) << format.mantissaBits) | mantissa);
 }
 
 inline float float8ToFloat(const Float8Format &format, uint8_t bits) {
@@ -86,8 +87,8 @@ inline float float8ToFloat(const Float8Format &format, uint8_t bits) {
   else if (!format.ieee && (bits & 0x7f) == 0x7f)
     magnitude = NAN;
   else if (exponentField == 0)
-    magnitude = std::ldexp(float(mantissa),
-                           1 - format.bias - format.mantissaBits);
+    magnitude =
+        std::ldexp(float(mantissa), 1 - format.bias - format.mantissaBits);
   else
     magnitude = std::ldexp(float((1 << format.mantissaBits) + mantissa),
                            exponentField - format.bias - format.mantissaBits);
