@@ -177,8 +177,11 @@ FailureOr<int64_t> mlir::blockgpu::allocateSharedMemory(func::FuncOp kernel,
 }
 
 int64_t mlir::blockgpu::getMaxSharedMemoryBytes(Operation *op) {
-  std::optional<block::TargetChip> chip = block::getTargetChip(op);
-  return chip ? chip->getMaxSharedMemoryBytes() : 227 * 1024;
+  // Without a chip, sm_90's limit: the largest of the chips with tensor
+  // cores the pipeliner serves.
+  block::TargetChip chip = block::getTargetChip(op).value_or(
+      block::TargetChip{/*capability=*/90});
+  return chip.getMaxSharedMemoryBytes();
 }
 
 namespace {
