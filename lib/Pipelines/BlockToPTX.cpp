@@ -179,6 +179,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
                                            const BlockToPTXOptions &options) {
   buildBlockFrontPipeline(pm, options);
   std::optional<TargetChip> chip = parseTargetChip(options.chip);
+  pm.addPass(createBlockSplitLoops());
   pm.addPass(createBlockPipelineDotOperands());
   pm.addPass(createBlockAssignLayouts());
   pm.addPass(createBlockRemoveLayoutConversions());

@@ -261,15 +261,29 @@ static bool isTransposedTile(Value operand) {
 
 /// Stages `operand` of `dot` with `stage`: before the product, or after its
 /// definition where a loop around the product does not change it (Q in
-/// attention), so that the loop reads one copy.
+/// attention), so that the loop reads one copy; loops that read the same
+/// operand alike (attention's unmasked and masked key blocks) share it.
 template <typename Stage>
 static Value stageOperand(OpBuilder &b, block::DotOp dot, Value operand,
                           Stage stage) {
   OpBuilder::InsertionGuard guard(b);
   auto loop = dot->getParentOfType<LoopLikeOpInterface>();
-  if (loop && loop.isDefinedOutsideOfLoop(operand))
-    b.setInsertionPointAfterValue(operand);
-  return stage(b, dot.getLoc(), operand);
+  if (!loop || !loop.isDefinedOutsideOfLoop(operand))
+    return stage(b, dot.getLoc(), operand);
+  b.setInsertionPointAfterValue(operand);
+  Value staged = stage(b, dot.getLoc(), operand);
+  auto alloc = staged.getDefiningOp<LocalAllocOp>();
+  if (!alloc)
+    return staged;
+  for (Operation *user : operand.getUsers()) {
+    auto other = dyn_cast<LocalAllocOp>(user);
+    if (other && other != alloc && other->getBlock() == alloc->getBlock() &&
+        other.getType() == alloc.getType()) {
+      alloc->erase();
+      return other;
+    }
+  }
+  return staged;
 }
 
 static void materialize(block::DotOp op) {

@@ -14,10 +14,10 @@
 // end; with `turns`, its consumer warpgroups, where there are several,
 // take turns at issuing the products (one turn: the iteration's last
 // products and the next one's first), so that one's other work (a
-// softmax) runs while the other's products do. Both count iterations with one i32 threaded
-// through the enclosing loops, so a persistent kernel's tiles share the
-// ring: buffer (count mod size), phase parity (count / size) mod 2. The
-// producer waits for the parity before the consumers', which a fresh
+// softmax) runs while the other's products do. Both count iterations with one
+// i32 threaded through the enclosing loops, so a persistent kernel's tiles
+// share the ring: buffer (count mod size), phase parity (count / size) mod 2.
+// The producer waits for the parity before the consumers', which a fresh
 // barrier reports complete: the first pass over the ring does not wait.
 //
 //===----------------------------------------------------------------------===//
@@ -86,19 +86,26 @@ static std::optional<Candidate> getCandidate(scf::ForOp loop, bool all) {
   return candidate;
 }
 
-/// Threads an iteration count through `loop` (from 0 at the kernel's start,
-/// one per iteration) and the loops around it; returns the loop, replaced.
-static scf::ForOp countIterations(IRRewriter &rewriter, scf::ForOp loop,
-                                  Value zero) {
-  auto counted = cast<scf::ForOp>(
+/// `loop`, replaced by one that also carries an i32 from `init`, one more
+/// per iteration.
+static scf::ForOp addCounter(IRRewriter &rewriter, scf::ForOp loop,
+                             Value init) {
+  return cast<scf::ForOp>(
       loop.replaceWithAdditionalYields(
-              rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+              rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
               [&](OpBuilder &builder, Location loc,
                   ArrayRef<BlockArgument> args) -> SmallVector<Value> {
                 return {arith::AddIOp::create(builder, loc, args[0],
                                               i32Constant(builder, loc, 1))};
               })
           ->getOperation());
+}
+
+/// Threads an iteration count through `loop` (from 0 at the kernel's start,
+/// one per iteration) and the loops around it; returns the loop, replaced.
+static scf::ForOp countLoopIterations(IRRewriter &rewriter, scf::ForOp loop,
+                                      Value zero) {
+  scf::ForOp counted = addCounter(rewriter, loop, zero);
   scf::ForOp inner = counted;
   while (auto outer = dyn_cast<scf::ForOp>(inner->getParentOp())) {
     scf::ForOp child = inner;
@@ -118,16 +125,31 @@ static scf::ForOp countIterations(IRRewriter &rewriter, scf::ForOp loop,
   return counted;
 }
 
+/// Threads one iteration count through `loops`, siblings in program order,
+/// and the loops around them: each continues the previous one's count.
+static void countIterations(IRRewriter &rewriter,
+                            MutableArrayRef<Candidate> candidates, Value zero) {
+  candidates[0].loop = countLoopIterations(rewriter, candidates[0].loop, zero);
+  for (unsigned i = 1; i < candidates.size(); ++i) {
+    Value previous = candidates[i - 1].loop.getResults().back();
+    scf::ForOp counted = addCounter(rewriter, candidates[i].loop, previous);
+    // What an enclosing loop carries on is the last loop's count.
+    rewriter.replaceUsesWithIf(
+        previous, counted.getResults().back(),
+        [&](OpOperand &use) { return use.getOwner() != counted; });
+    candidates[i].loop = counted;
+  }
+}
+
 /// The ring buffer and the phase parity of iteration `count` of a ring of
 /// `size`.
-static std::pair<Value, Value> emitSlotAndPhase(OpBuilder &builder,
-                                                Location loc, Value count,
-                                                int64_t size) {
+static std::pair<Value, Value>
+emitSlotAndPhase(OpBuilder &builder, Location loc, Value count, int64_t size) {
   Value ringSize = i32Constant(builder, loc, size);
   Value slot = arith::RemUIOp::create(builder, loc, count, ringSize);
   Value round = arith::DivUIOp::create(builder, loc, count, ringSize);
-  Value phase = arith::AndIOp::create(builder, loc, round,
-                                      i32Constant(builder, loc, 1));
+  Value phase =
+      arith::AndIOp::create(builder, loc, round, i32Constant(builder, loc, 1));
   return {slot, phase};
 }
 
@@ -138,8 +160,8 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
   auto ifOp = scf::IfOp::create(builder, loc, condition,
                                 /*withElseRegion=*/false);
   OpBuilder inside = ifOp.getThenBodyBuilder();
-  Value previous = arith::SubIOp::create(inside, loc, count,
-                                         i32Constant(inside, loc, 1));
+  Value previous =
+      arith::SubIOp::create(inside, loc, count, i32Constant(inside, loc, 1));
   Value slot = arith::RemUIOp::create(inside, loc, previous,
                                       i32Constant(inside, loc, size));
   ArriveBarrierOp::create(inside, loc, emitStage(inside, loc, empty, slot));
@@ -206,8 +228,8 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
   // The previous iteration's product has completed once this iteration's
   // wait leaves one in flight; the last one once the loop's wait returns.
   rewriter.setInsertionPointAfter(inFlight->inLoop);
-  Value notFirst = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                         count, first);
+  Value notFirst = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ne, count, first);
   emitRelease(rewriter, loc, notFirst, count, empty, ringSize);
   rewriter.setInsertionPointAfter(inFlight->afterLoop);
   Value last = loop.getResults()[counter];
@@ -394,9 +416,10 @@ static LogicalResult pruneProducer(Region &producer) {
   return failure(walked.wasInterrupted());
 }
 
-/// Splits `kernel`, whose loop `candidate` is, into a producer and its
+/// Splits `kernel`, whose loops `candidates` are, into a producer and its
 /// consumers.
-static LogicalResult specialize(func::FuncOp kernel, Candidate candidate,
+static LogicalResult specialize(func::FuncOp kernel,
+                                MutableArrayRef<Candidate> candidates,
                                 bool turns) {
   auto warps = kernel->getAttrOfType<IntegerAttr>(
       block::BlockDialect::getNumWarpsAttrName());
@@ -413,16 +436,15 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate,
   IRRewriter rewriter(kernel.getContext());
   Block &body = kernel.getBody().front();
   Operation *firstOp = &body.front();
-  Location loc = candidate.loop.getLoc();
+  Location loc = candidates.front().loop.getLoc();
   rewriter.setInsertionPointToStart(&body);
-  int64_t ringSize = candidate.numStages;
+  int64_t ringSize = candidates.front().numStages;
   SmallVector<Value> rings;
-  for (StagedLoad staged : candidate.loads)
+  for (StagedLoad staged : candidates.front().loads)
     rings.push_back(emitRing(rewriter, loc, staged.alloc.getType(), ringSize));
   Value full = emitBarrierRing(rewriter, loc, ringSize, /*count=*/1);
   Value empty = emitBarrierRing(rewriter, loc, ringSize, consumerWarps);
-  Value zero = i32Constant(rewriter, loc, 0);
-  candidate.loop = countIterations(rewriter, candidate.loop, zero);
+  countIterations(rewriter, candidates, i32Constant(rewriter, loc, 0));
 
   rewriter.setInsertionPoint(body.getTerminator());
   auto split =
@@ -435,18 +457,22 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate,
   IRMapping mapping;
   split.getConsumer().cloneInto(&split.getProducer(), mapping);
 
-  SmallVector<StagedLoad> producerLoads;
-  for (StagedLoad staged : candidate.loads)
-    producerLoads.push_back(
-        {mapping.lookup(staged.load),
-         cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))});
-  produce(rewriter, cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation())),
-          producerLoads, rings, full, empty, ringSize);
-  if (failed(pruneProducer(split.getProducer())) ||
-      
-      failed(consume(rewriter, candidate, rings, full, empty, ringSize,
-                     consumerWarps, turns)))
+  for (Candidate &candidate : candidates) {
+    SmallVector<StagedLoad> producerLoads;
+    for (StagedLoad staged : candidate.loads)
+      producerLoads.push_back(
+          {mapping.lookup(staged.load),
+           cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))});
+    produce(rewriter,
+            cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation())),
+            producerLoads, rings, full, empty, ringSize);
+  }
+  if (failed(pruneProducer(split.getProducer())))
     return failure();
+  for (const Candidate &candidate : candidates)
+    if (failed(consume(rewriter, candidate, rings, full, empty, ringSize,
+                       consumerWarps, turns)))
+      return failure();
   // The consumers' descriptors of copied tiles lose their last uses.
   split.getConsumer().walk([&](block::MakeTensorDescOp desc) {
     if (desc->use_empty())
@@ -455,32 +481,52 @@ static LogicalResult specialize(func::FuncOp kernel, Candidate candidate,
   return success();
 }
 
+/// Whether `candidates` can share one ring: loops of one block, in program
+/// order, staging tiles of the same types in the same order.
+static bool canShareRing(MutableArrayRef<Candidate> candidates) {
+  Candidate &first = candidates.front();
+  for (Candidate &candidate : candidates.drop_front()) {
+    if (candidate.loop->getBlock() != first.loop->getBlock() ||
+        candidate.loads.size() != first.loads.size())
+      return false;
+    for (auto [a, b] : llvm::zip(candidate.loads, first.loads))
+      if (MemDescType(a.alloc.getType()) != b.alloc.getType())
+        return false;
+  }
+  // Walked in program order; one ring as deep as the shallowest allows.
+  unsigned stages = first.numStages;
+  for (const Candidate &candidate : candidates)
+    stages = std::min(stages, candidate.numStages);
+  for (Candidate &candidate : candidates)
+    candidate.numStages = stages;
+  return true;
+}
+
 void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
                                      bool turns) {
-  std::optional<Candidate> candidate;
-  unsigned candidates = 0;
+  SmallVector<Candidate> candidates;
   kernel.walk([&](scf::ForOp loop) {
-    if (std::optional<Candidate> found = getCandidate(loop, all)) {
-      candidate = found;
-      ++candidates;
-    }
+    if (std::optional<Candidate> found = getCandidate(loop, all))
+      candidates.push_back(*found);
   });
-  if (candidates != 1)
+  if (candidates.empty() || !canShareRing(candidates))
     return;
   // Split a copy, and keep it only if the producer could be pruned.
   IRMapping mapping;
   auto copy = cast<func::FuncOp>(kernel->clone(mapping));
-  Candidate copied = *candidate;
-  copied.loop = cast<scf::ForOp>(mapping.lookup(candidate->loop.getOperation()));
-  if (candidate->product)
-    copied.product =
-        cast<DotOp>(mapping.lookup(candidate->product.getOperation()));
-  for (StagedLoad &staged : copied.loads)
-    staged = {mapping.lookup(staged.load),
-              cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))};
-  if (succeeded(specialize(copy, copied, turns))) {
-    kernel.getBody().takeBody(copy.getBody());
+  SmallVector<Candidate> copied = candidates;
+  for (Candidate &candidate : copied) {
+    candidate.loop =
+        cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation()));
+    if (candidate.product)
+      candidate.product =
+          cast<DotOp>(mapping.lookup(candidate.product.getOperation()));
+    for (StagedLoad &staged : candidate.loads)
+      staged = {mapping.lookup(staged.load), cast<LocalAllocOp>(mapping.lookup(
+                                                 staged.alloc.getOperation()))};
   }
+  if (succeeded(specialize(copy, copied, turns)))
+    kernel.getBody().takeBody(copy.getBody());
   copy->erase();
 }
 

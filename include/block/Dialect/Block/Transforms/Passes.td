@@ -77,6 +77,45 @@ def BlockLowerTensorDescriptors
                            "::mlir::blockgpu::BlockGPUDialect"];
 }
 
+def BlockSplitLoops : Pass<"block-split-loops", "::mlir::ModuleOp"> {
+  let summary = "Split loops where a branch on the induction variable turns";
+  let description = [{
+    A loop whose body branches on whether the induction variable has
+    reached a bound the loop does not change (`scf.if` on
+    `arith.cmpi sge|sgt|slt|sle` of the induction variable and a value
+    defined outside the loop) runs as two loops: the iterations before the
+    first one that takes the `iv >= bound` side, with the other side
+    inlined, then the rest, with that side inlined. The loops carry the
+    values the loop carried (the second starts from the first's results)
+    and keep its attributes (`block.num_stages`, `block.warp_specialize`).
+
+    This is the loop shape of Triton's and FlashAttention's kernels written
+    by hand (the unmasked key blocks, then the masked ones): no test per
+    iteration, and no branch between a product and the code that reads its
+    result, which the loops' pipelining and warp specialization then take
+    as two loops of the same tiles. Loops compared unsigned
+    (`unsignedCmp`) and branches deeper than the loop's body stay as they
+    are; a loop splits at its first such branch.
+
+    ```mlir
+    %r = scf.for %i = %lb to %ub step %s iter_args(%x = %init) -> f32 : i32 {
+      %masked = arith.cmpi sge, %i, %bound : i32
+      %y = scf.if %masked -> f32 { ... } else { ... }
+      ...
+    }
+    // becomes, with %split = min(%ub, %lb + ceildiv(max(%bound - %lb, 0), %s) * %s):
+    %r0 = scf.for %i = %lb to %split step %s iter_args(%x = %init) -> f32 : i32 {
+      ... (the else side) ...
+    }
+    %r = scf.for %i = %split to %ub step %s iter_args(%x = %r0) -> f32 : i32 {
+      ... (the then side) ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
   let summary = "Give every tensor of a kernel a distributed layout";
   let description = [{
