@@ -1,9 +1,8 @@
 // Flash-attention forward for one head dimension of 64 in bf16: the program
 // of attention_fwd.mlir (which explains it) with 64 in the tiles, taking the
 // same arguments with Q, K, V and O laid out [heads, seq, 64]. Its keys go in
-// blocks of 128, so that S (128 x 128) and O (128 x 64) have layouts of their
-// own, as in attention_fwd.mlir (docs/performance.md, session 7). Launch a
-// grid of (ceil(seq / 128), heads).
+// blocks of 128, as in attention_fwd.mlir. Launch a grid of
+// (ceil(seq / 128), heads).
 func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
                              %k: !block.ptr<bf16> {block.alignment = 16},
                              %v: !block.ptr<bf16> {block.alignment = 16},

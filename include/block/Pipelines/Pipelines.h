@@ -59,8 +59,9 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
       *this, "warp-group-turns",
       llvm::cl::desc("With a producer warpgroup: the consumer warpgroups "
                      "of a loop of several products take turns at issuing "
-                     "them (FA3's ping-pong; slower than none so far)"),
-      llvm::cl::init(false)};
+                     "them (FA3's ping-pong; on by default; false: they "
+                     "issue as they come)"),
+      llvm::cl::init(true)};
 };
 
 /// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *

@@ -176,13 +176,16 @@ def BlockGPUSpecializeWarps
     take turns at issuing them (`await_turn` before the loop and before
     the second product, `pass_turn` after the first and after the loop: a
     turn is one iteration's last products and the next one's first), as
-    FA3's ping-pong does; off by default, since it measured slower than
-    none on attention.
+    FA3's ping-pong does: one warpgroup's work between its turns (the
+    softmax) runs while the other's products do. On by default (attention
+    with 128-key blocks: +5% at D128, +12% at D64 on the H100; with 64-key
+    blocks the turns cost more than they give, performance.md, session
+    10).
   }];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",
            "Specialise the loops that do not say otherwise too">,
-    Option<"turns", "turns", "bool", /*default=*/"false",
+    Option<"turns", "turns", "bool", /*default=*/"true",
            "Make the consumer warpgroups of a loop of several products take "
            "turns at issuing them">
   ];
