@@ -66,3 +66,27 @@ func.func @chained(%q: tensor<64x64xbf16, #AK>, %k: tensor<64x64xbf16, #BN>, %v:
   }
   return %r : tensor<64x64xf32, #WG>
 }
+
+// Two loops reading the same loop-invariant a alike (attention's key loop
+// split by block-split-loops) share its one staged copy.
+// CHECK-LABEL: func.func @split_chain
+// CHECK: %[[Q:.+]] = blockgpu.local_alloc %arg0
+// CHECK-NOT: blockgpu.local_alloc %arg0
+// CHECK: scf.for
+// CHECK: blockgpu.dot %[[Q]],
+// CHECK: scf.for
+// CHECK: blockgpu.dot %[[Q]],
+func.func @split_chain(%q: tensor<64x64xbf16, #AK>, %k: tensor<64x64xbf16, #BN>, %n: i32, %m: i32) -> tensor<64x64xf32, #WG> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #WG>) : i32 {
+    %s = block.dot %q, %k, %acc : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+    scf.yield %s : tensor<64x64xf32, #WG>
+  }
+  %t = scf.for %i = %n to %m step %c1 iter_args(%acc = %r) -> (tensor<64x64xf32, #WG>) : i32 {
+    %s = block.dot %q, %k, %acc : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+    scf.yield %s : tensor<64x64xf32, #WG>
+  }
+  return %t : tensor<64x64xf32, #WG>
+}
