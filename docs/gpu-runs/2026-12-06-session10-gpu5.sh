@@ -47,3 +47,23 @@ for size in (4096, 8192):
         print(f"| {k} | {ms:.4f} | {work / ms / 1e9:.0f} | {best / ms:.2f}x | {err} |", flush=True)
 PY
 timeout 300 python3 /tmp/fp8.py 2>&1 | tee "$out/fp8.txt"
+# Attention with Q read by Q K^T from shared memory (wgmma's SS form, staged
+# once before the loops) instead of held in registers (bundles/variants/ss_*,
+# compiled with an experimental switch), and the previous block's P V
+# before this block's softmax with 128-key blocks, which Q's registers made
+# spill; each checked at seq 150 first.
+for v in ss_attention_fwd ss_attention_overlap128; do
+  for check in attention_fwd attention_causal_lse; do
+    args=$(grep "^$check " bundles/checks.txt | cut -d' ' -f2-)
+    echo "$v as $check: $(eval "timeout 60 $rt --bundle=bundles/variants/$v $args" 2>&1 | tail -1 | cut -c1-110)"
+  done
+done
+args=$(grep "^attention_fwd_d64 " bundles/checks.txt | cut -d' ' -f2-)
+echo "ss_attention_fwd_d64: $(eval "timeout 60 $rt --bundle=bundles/variants/ss_attention_fwd_d64 $args" 2>&1 | tail -1 | cut -c1-110)"
+timeout 200 python3 bench/attention_variants.py --runtime build-rt/libBlockRuntimeC.so \
+  now=bundles/attention_fwd:128 ss=bundles/variants/ss_attention_fwd:128 ss_overlap=bundles/variants/ss_attention_overlap128:128 \
+  > "$out/ss-d128.txt" 2>&1
+cat "$out/ss-d128.txt"
+timeout 200 python3 bench/attention_variants.py --head-dim 64 --runtime build-rt/libBlockRuntimeC.so \
+  now=bundles/attention_fwd_d64:128 ss=bundles/variants/ss_attention_fwd_d64:128 > "$out/ss-d64.txt" 2>&1
+cat "$out/ss-d64.txt"

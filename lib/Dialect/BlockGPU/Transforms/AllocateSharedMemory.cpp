@@ -102,10 +102,14 @@ static void computeLiveness(LocalAllocOp alloc, const Numbering &numbering,
   }
 }
 
-FailureOr<int64_t> mlir::blockgpu::allocateSharedMemory(func::FuncOp kernel,
-                                                        int64_t maxBytes) {
+/// Fills `allocations` with the buffers and scratch of `kernel` and places
+/// them: largest (then earliest) first (`order`), each at the lowest aligned
+/// offset that no allocation live at the same time occupies. Returns the
+/// bytes they span.
+static int64_t place(func::FuncOp kernel,
+                     SmallVectorImpl<Allocation> &allocations,
+                     SmallVectorImpl<Allocation *> &order) {
   Numbering numbering(kernel);
-  SmallVector<Allocation> allocations;
   kernel.walk([&](Operation *op) {
     if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
       MemDescType type = alloc.getType();
@@ -122,7 +126,6 @@ FailureOr<int64_t> mlir::blockgpu::allocateSharedMemory(func::FuncOp kernel,
                                numbering.last.lookup(op)});
   });
 
-  SmallVector<Allocation *> order;
   for (Allocation &allocation : allocations)
     order.push_back(&allocation);
   llvm::stable_sort(order, [](const Allocation *a, const Allocation *b) {
@@ -154,7 +157,20 @@ FailureOr<int64_t> mlir::blockgpu::allocateSharedMemory(func::FuncOp kernel,
     placed.push_back(allocation);
     total = std::max(total, allocation->offset + allocation->bytes);
   }
+  return total;
+}
 
+int64_t mlir::blockgpu::getSharedMemoryPeak(func::FuncOp kernel) {
+  SmallVector<Allocation> allocations;
+  SmallVector<Allocation *> order;
+  return place(kernel, allocations, order);
+}
+
+FailureOr<int64_t> mlir::blockgpu::allocateSharedMemory(func::FuncOp kernel,
+                                                        int64_t maxBytes) {
+  SmallVector<Allocation> allocations;
+  SmallVector<Allocation *> order;
+  int64_t total = place(kernel, allocations, order);
   if (total > maxBytes) {
     InFlightDiagnostic diag =
         kernel.emitOpError()

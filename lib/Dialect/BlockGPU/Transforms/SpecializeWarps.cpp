@@ -511,23 +511,38 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
   });
   if (candidates.empty() || !canShareRing(candidates))
     return;
-  // Split a copy, and keep it only if the producer could be pruned.
-  IRMapping mapping;
-  auto copy = cast<func::FuncOp>(kernel->clone(mapping));
-  SmallVector<Candidate> copied = candidates;
-  for (Candidate &candidate : copied) {
-    candidate.loop =
-        cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation()));
-    if (candidate.product)
-      candidate.product =
-          cast<DotOp>(mapping.lookup(candidate.product.getOperation()));
-    for (StagedLoad &staged : candidate.loads)
-      staged = {mapping.lookup(staged.load), cast<LocalAllocOp>(mapping.lookup(
-                                                 staged.alloc.getOperation()))};
+  // Split a copy, and keep it only if the producer could be pruned. The
+  // rings live as long as the kernel, beside whatever else it buffers (a
+  // persistent kernel's epilogue): fewer buffers where they would not fit.
+  int64_t maxBytes = getMaxSharedMemoryBytes(kernel);
+  for (unsigned stages = candidates.front().numStages; stages >= 2;
+       --stages) {
+    IRMapping mapping;
+    auto copy = cast<func::FuncOp>(kernel->clone(mapping));
+    SmallVector<Candidate> copied = candidates;
+    for (Candidate &candidate : copied) {
+      candidate.loop =
+          cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation()));
+      if (candidate.product)
+        candidate.product =
+            cast<DotOp>(mapping.lookup(candidate.product.getOperation()));
+      for (StagedLoad &staged : candidate.loads)
+        staged = {
+            mapping.lookup(staged.load),
+            cast<LocalAllocOp>(mapping.lookup(staged.alloc.getOperation()))};
+      candidate.numStages = stages;
+    }
+    if (failed(specialize(copy, copied, turns))) {
+      copy->erase();
+      return;
+    }
+    if (stages == 2 || getSharedMemoryPeak(copy) <= maxBytes) {
+      kernel.getBody().takeBody(copy.getBody());
+      copy->erase();
+      return;
+    }
+    copy->erase();
   }
-  if (succeeded(specialize(copy, copied, turns)))
-    kernel.getBody().takeBody(copy.getBody());
-  copy->erase();
 }
 
 namespace {

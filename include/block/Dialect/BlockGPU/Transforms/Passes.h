@@ -24,6 +24,10 @@ int64_t getMaxSharedMemoryBytes(Operation *op);
 /// the kernel needs more than `maxBytes`.
 FailureOr<int64_t> allocateSharedMemory(func::FuncOp kernel, int64_t maxBytes);
 
+/// The shared memory the buffers and scratch of `kernel` would span as
+/// blockgpu-allocate-shared-memory places them.
+int64_t getSharedMemoryPeak(func::FuncOp kernel);
+
 /// Rewrites the block operations of `kernel` that move data through shared
 /// memory into blockgpu operations (see blockgpu-materialize-shared-memory).
 void materializeSharedMemory(func::FuncOp kernel);
