@@ -355,10 +355,14 @@ def cases(bundles, runtime, quick, before=None):
                                  ("matmul_f16", torch.float16, (128, 256)),
                                  ("matmul_tf32", torch.float32, (128, 256)),
                                  ("matmul_int8", torch.int8, (128, 256)),
-                                 ("matmul_fp8", torch.float8_e4m3fn, (128, 256)),
                                  ("matmul_tma", torch.bfloat16, (128, 256))):
         for size in (4096, 8192):
             yield tensor_core_case(load(example), example, dtype, size // (4 if quick else 1), tile)
+    # The fp8 example is persistent (descriptors, one program per SM).
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    for size in (4096, 8192):
+        yield tensor_core_case(load("matmul_fp8"), "matmul_fp8", torch.float8_e4m3fn,
+                               size // (4 if quick else 1), (128, 256), programs=sms)
     # The descriptor example (its bundle copies its tiles by TMA on
     # sm_90a) with cp.async copies from pointers instead (--tma=false,
     # bench/kernels.txt's matmul_tma_pointers), and with a producer
@@ -369,7 +373,6 @@ def cases(bundles, runtime, quick, before=None):
                                    size // (4 if quick else 1), (128, 256))
     # The persistent example: one program per SM walking the tiles, with
     # TMA copies, cp.async copies and a producer warpgroup.
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
     for bundle in ("matmul_persistent", "matmul_persistent_pointers", "matmul_persistent_ws"):
         for size in (4096, 8192):
             yield tensor_core_case(load(bundle, "matmul_persistent"), bundle, torch.bfloat16,
