@@ -303,3 +303,30 @@ func.func @async_proxy(%s: bf16, %t: f32) attributes {block.kernel, block.num_wa
   %e = blockgpu.dot %f, %f, %zf : !blockgpu.memdesc<64x64xf32, #S>, !blockgpu.memdesc<64x64xf32, #S> -> tensor<64x64xf32, #F>
   return
 }
+
+// -----
+
+// A warpgroup holding its turn cannot meet the other consumers at a
+// barrier (they wait for the turn it passes only after it): a barrier
+// needed right after an await_turn goes before it.
+#shared = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+// CHECK-LABEL: func.func @barrier_outside_turn
+// CHECK: blockgpu.local_store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: blockgpu.await_turn
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: blockgpu.local_load
+// CHECK-NEXT: blockgpu.pass_turn
+func.func @barrier_outside_turn() attributes {block.kernel, block.num_warps = 8 : i32} {
+  %t = arith.constant dense<1.0> : tensor<256xf32>
+  %a = blockgpu.local_alloc {blockgpu.offset = 0 : i64} : !blockgpu.memdesc<256xf32, #shared, mutable>
+  blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+    blockgpu.local_store %t, %a : tensor<256xf32> -> !blockgpu.memdesc<256xf32, #shared, mutable>
+    blockgpu.await_turn
+    %c = arith.constant 0 : i32
+    %x = blockgpu.local_load %a : !blockgpu.memdesc<256xf32, #shared, mutable> -> tensor<256xf32>
+    blockgpu.pass_turn
+  } producer {
+  }
+  return
+}

@@ -269,13 +269,30 @@ private:
     state.writes = {};
   }
 
-  /// A barrier before `before`; with `proxyFence`, the writers' fence
-  /// before it, so that `before` reads their writes through the async proxy.
+  /// Where a barrier needed before `before` goes: before it, or before the
+  /// `await_turn` it follows with nothing touching shared memory between.
+  /// A warpgroup holding its turn cannot meet the others at a barrier: they
+  /// wait for the turn it passes only after the barrier.
+  static Operation *outsideTurn(Operation *before) {
+    for (Operation *op = before->getPrevNode(); op; op = op->getPrevNode()) {
+      if (isa<AwaitTurnOp>(op))
+        return op;
+      Accesses accesses = getAccesses(op);
+      if (isa<PassTurnOp>(op) || op->getNumRegions() > 0 ||
+          !accesses.reads.empty() || !accesses.writes.empty())
+        break;
+    }
+    return before;
+  }
+
+  /// A barrier before `before` (outside any turn it follows); with
+  /// `proxyFence`, the writers' fence before it, so that `before` reads
+  /// their writes through the async proxy.
   void barrier(Operation *before, State &state, bool materialize,
                bool proxyFence) {
     ++numBarriers;
     if (materialize) {
-      OpBuilder builder(before);
+      OpBuilder builder(outsideTurn(before));
       if (proxyFence)
         FenceAsyncSharedOp::create(builder, before->getLoc());
       gpu::BarrierOp::create(builder, before->getLoc());
