@@ -167,6 +167,22 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
   ArriveBarrierOp::create(inside, loc, emitStage(inside, loc, empty, slot));
 }
 
+/// Whether the consumers' loop `loop` passes data through shared memory
+/// besides its rings (a layout conversion, a reduction's scratch): that
+/// takes a barrier of all consumer warps, which a warpgroup holding its
+/// turn could not meet.
+static bool sharesThroughMemory(scf::ForOp loop) {
+  return loop.getBody()
+      ->walk([](Operation *op) {
+        auto scratch = dyn_cast<SharedScratchOpInterface>(op);
+        return isa<LocalAllocOp, LocalLoadOp, LocalStoreOp>(op) ||
+                       (scratch && scratch.getSharedScratchBytes() > 0)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Makes the consumer warpgroups take turns at the products of `loop`, a
 /// loop of several: a turn issues the last products of one iteration and
 /// the first of the next (attention's P V, then the next block's Q K^T),
@@ -175,7 +191,7 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
 static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
   SmallVector<DotOp> products =
       llvm::to_vector(loop.getBody()->getOps<DotOp>());
-  if (products.size() < 2)
+  if (products.size() < 2 || sharesThroughMemory(loop))
     return;
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);

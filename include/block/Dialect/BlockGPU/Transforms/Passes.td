@@ -177,7 +177,10 @@ def BlockGPUSpecializeWarps
     the second product, `pass_turn` after the first and after the loop: a
     turn is one iteration's last products and the next one's first), as
     FA3's ping-pong does: one warpgroup's work between its turns (the
-    softmax) runs while the other's products do. On by default (attention
+    softmax) runs while the other's products do. A loop whose consumers
+    pass data through shared memory besides the rings takes no turns: the
+    barriers that needs would fall inside a turn, where the warpgroup
+    holding it cannot meet the others. On by default (attention
     with 128-key blocks: +5% at D128, +12% at D64 on the H100; with 64-key
     blocks the turns cost more than they give, performance.md, session
     10).
