@@ -1,4 +1,4 @@
-//===- SplitLoops.cpp - Split loops where a branch on the iv turns --------===//
+//===- SplitLoops.cpp - Split loops at a branch on the induction variable -===//
 //
 // A loop that branches on `iv >= bound` (or `iv < bound`) with a bound it
 // does not change takes one side of the branch up to some iteration and the
@@ -27,7 +27,7 @@ using namespace mlir;
 namespace {
 /// A comparison of a loop's induction variable with a bound the loop does
 /// not change, read as `iv >= bound` or `iv < bound`.
-struct Turn {
+struct Threshold {
   arith::CmpIOp comparison;
   Value bound;
   /// Whether the comparison holds in the iterations before the bound
@@ -36,8 +36,9 @@ struct Turn {
 };
 } // namespace
 
-/// `comparison` as a turn of `loop`, if it is one.
-static std::optional<Turn> getTurn(scf::ForOp loop, arith::CmpIOp comparison) {
+/// `comparison` as a threshold of `loop`, if it is one.
+static std::optional<Threshold> getThreshold(scf::ForOp loop,
+                                             arith::CmpIOp comparison) {
   Value iv = loop.getInductionVar();
   Value lhs = comparison.getLhs(), rhs = comparison.getRhs();
   using arith::CmpIPredicate;
@@ -52,20 +53,20 @@ static std::optional<Turn> getTurn(scf::ForOp loop, arith::CmpIOp comparison) {
   if (lhs != iv || !loop.isDefinedOutsideOfLoop(rhs))
     return std::nullopt;
   if (predicate == CmpIPredicate::sge)
-    return Turn{comparison, rhs, /*holdsBefore=*/false};
+    return Threshold{comparison, rhs, /*holdsBefore=*/false};
   if (predicate == CmpIPredicate::slt)
-    return Turn{comparison, rhs, /*holdsBefore=*/true};
+    return Threshold{comparison, rhs, /*holdsBefore=*/true};
   return std::nullopt;
 }
 
-/// The first branch of `loop`'s body on a turn.
-static std::optional<Turn> findTurn(scf::ForOp loop) {
+/// The first branch of `loop`'s body on a threshold.
+static std::optional<Threshold> findThreshold(scf::ForOp loop) {
   if (loop.getUnsignedCmp())
     return std::nullopt;
   for (auto branch : loop.getBody()->getOps<scf::IfOp>())
     if (auto comparison = branch.getCondition().getDefiningOp<arith::CmpIOp>())
-      if (std::optional<Turn> turn = getTurn(loop, comparison))
-        return turn;
+      if (std::optional<Threshold> threshold = getThreshold(loop, comparison))
+        return threshold;
   return std::nullopt;
 }
 
@@ -112,11 +113,12 @@ static void settle(RewriterBase &rewriter, scf::ForOp loop,
     rewriter.eraseOp(comparison);
 }
 
-/// Splits `loop` at `turn`: a copy runs the iterations before the split
+/// Splits `loop` at `threshold`: a copy runs the iterations before the split
 /// point, `loop` the rest from the copy's results.
-static void split(RewriterBase &rewriter, scf::ForOp loop, Turn turn) {
+static void split(RewriterBase &rewriter, scf::ForOp loop,
+                  Threshold threshold) {
   rewriter.setInsertionPoint(loop);
-  Value point = emitSplitPoint(rewriter, loop, turn.bound);
+  Value point = emitSplitPoint(rewriter, loop, threshold.bound);
   IRMapping mapping;
   auto before = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
   rewriter.modifyOpInPlace(
@@ -125,24 +127,25 @@ static void split(RewriterBase &rewriter, scf::ForOp loop, Turn turn) {
     loop.getLowerBoundMutable().assign(point);
     loop.getInitArgsMutable().assign(before.getResults());
   });
-  settle(rewriter, before,
-         cast<arith::CmpIOp>(mapping.lookup(turn.comparison.getOperation())),
-         turn.holdsBefore);
-  settle(rewriter, loop, turn.comparison, !turn.holdsBefore);
+  settle(
+      rewriter, before,
+      cast<arith::CmpIOp>(mapping.lookup(threshold.comparison.getOperation())),
+      threshold.holdsBefore);
+  settle(rewriter, loop, threshold.comparison, !threshold.holdsBefore);
 }
 
 namespace {
 struct BlockSplitLoopsPass
     : block::impl::BlockSplitLoopsBase<BlockSplitLoopsPass> {
   void runOnOperation() override {
-    SmallVector<std::pair<scf::ForOp, Turn>> turns;
+    SmallVector<std::pair<scf::ForOp, Threshold>> thresholds;
     getOperation().walk([&](scf::ForOp loop) {
-      if (std::optional<Turn> turn = findTurn(loop))
-        turns.push_back({loop, *turn});
+      if (std::optional<Threshold> threshold = findThreshold(loop))
+        thresholds.push_back({loop, *threshold});
     });
     IRRewriter rewriter(&getContext());
-    for (auto [loop, turn] : turns)
-      split(rewriter, loop, turn);
+    for (auto [loop, threshold] : thresholds)
+      split(rewriter, loop, threshold);
   }
 };
 } // namespace

@@ -103,7 +103,7 @@ def BlockSplitLoops : Pass<"block-split-loops", "::mlir::ModuleOp"> {
       %y = scf.if %masked -> f32 { ... } else { ... }
       ...
     }
-    // becomes, with %split = min(%ub, %lb + ceildiv(max(%bound - %lb, 0), %s) * %s):
+    // becomes, with %split = min(%ub, %lb + ceildiv(clamp(%bound, %lb, %ub) - %lb, %s) * %s):
     %r0 = scf.for %i = %lb to %split step %s iter_args(%x = %init) -> f32 : i32 {
       ... (the else side) ...
     }
