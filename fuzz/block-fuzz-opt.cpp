@@ -6,6 +6,7 @@
 //
 //   canonicalize, cse
 //   block-kernel-defaults, canonicalize, cse
+//   block-split-loops, canonicalize
 //   block-assign-layouts, block-remove-layout-conversions, canonicalize
 //   convert-block-to-gpu (alone: on programs without layouts)
 //   block-to-ptx (the whole pipeline, up to PTX), with options chosen from
@@ -132,6 +133,7 @@ const std::vector<std::string> &getPipelines() {
     const Candidate candidates[] = {
         {"canonicalize,cse", {}},
         {"block-kernel-defaults,canonicalize,cse", {"block-kernel-defaults"}},
+        {"block-split-loops,canonicalize", {"block-split-loops"}},
         {"block-assign-layouts,block-remove-layout-conversions,canonicalize",
          {"block-assign-layouts", "block-remove-layout-conversions"}},
         {"convert-block-to-gpu", {"convert-block-to-gpu"}},
