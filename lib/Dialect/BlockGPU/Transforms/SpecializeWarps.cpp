@@ -497,19 +497,19 @@ static LogicalResult specialize(func::FuncOp kernel,
   return success();
 }
 
-/// Whether `candidates` can share one ring: loops of one block, in program
-/// order, staging tiles of the same types in the same order.
-static bool canShareRing(MutableArrayRef<Candidate> candidates) {
+/// Whether `candidates` can share one ring (loops of one block, in program
+/// order, staging tiles of the same types in the same order); if so, gives
+/// them all the stages of the shallowest.
+static bool shareRing(MutableArrayRef<Candidate> candidates) {
   Candidate &first = candidates.front();
   for (Candidate &candidate : candidates.drop_front()) {
     if (candidate.loop->getBlock() != first.loop->getBlock() ||
         candidate.loads.size() != first.loads.size())
       return false;
     for (auto [a, b] : llvm::zip(candidate.loads, first.loads))
-      if (MemDescType(a.alloc.getType()) != b.alloc.getType())
+      if (a.alloc.getType() != b.alloc.getType())
         return false;
   }
-  // Walked in program order; one ring as deep as the shallowest allows.
   unsigned stages = first.numStages;
   for (const Candidate &candidate : candidates)
     stages = std::min(stages, candidate.numStages);
@@ -525,7 +525,7 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
     if (std::optional<Candidate> found = getCandidate(loop, all))
       candidates.push_back(*found);
   });
-  if (candidates.empty() || !canShareRing(candidates))
+  if (candidates.empty() || !shareRing(candidates))
     return;
   // Split a copy, and keep it only if the producer could be pruned. The
   // rings live as long as the kernel, beside whatever else it buffers (a
