@@ -23,6 +23,16 @@ struct ScratchModel
     : blockgpu::SharedScratchOpInterface::ExternalModel<
           ScratchModel<OpTy, getBytes>, OpTy> {
   int64_t getSharedScratchBytes(Operation *op) const {
+    // Without layouts there is no lowering to size (the layout contract
+    // refuses such an operation).
+    auto unplaced = [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor &&
+             !isa_and_present<DistributedLayoutAttr>(tensor.getEncoding());
+    };
+    if (llvm::any_of(op->getOperandTypes(), unplaced) ||
+        llvm::any_of(op->getResultTypes(), unplaced))
+      return 0;
     return getBytes(cast<OpTy>(op));
   }
 };

@@ -617,7 +617,8 @@ private:
       if (auto trans = dyn_cast<TransOp>(op))
         layout = getResultLayout(trans, getTransSourceLayout(trans));
       if (isa<JoinOp, SplitOp>(op))
-        layout = getResultLayout(op, getPairSourceLayout(op));
+        if (DistributedLayoutAttr source = getPairSourceLayout(op))
+          layout = getResultLayout(op, source);
       fixedLayouts.push_back(layout);
     }
     return fixedLayouts;
@@ -651,7 +652,8 @@ private:
 
   /// The layout a block.join's operands or a block.split's operand takes,
   /// from which its results' follows: the operand's own, unless a split's
-  /// spreads pairs over threads; then the pairs of the split's results.
+  /// spreads pairs over threads; then the pairs of the split's results
+  /// (null where none of them has a layout yet).
   DistributedLayoutAttr getPairSourceLayout(Operation *op) {
     Value src = op->getOperand(0);
     DistributedLayoutAttr layout = layouts.lookup(src);
@@ -659,10 +661,11 @@ private:
     if (!split)
       return layout;
     auto type = cast<RankedTensorType>(src.getType());
-    if (isHeldByRegisters(layout.toLinearLayout(type.getShape()),
-                          type.getRank() - 1))
+    if (layout && isHeldByRegisters(layout.toLinearLayout(type.getShape()),
+                                    type.getRank() - 1))
       return layout;
-    return getOperandLayout(split, layouts.lookup(split.getLhs()));
+    DistributedLayoutAttr lhs = layouts.lookup(split.getLhs());
+    return lhs ? getOperandLayout(split, lhs) : layout;
   }
 
   /// The layout `operand` must have.

@@ -168,7 +168,7 @@ struct ForwardDotOperandConversion : OpRewritePattern<DotOp> {
   LogicalResult matchAndRewrite(DotOp dot,
                                 PatternRewriter &rewriter) const override {
     bool changed = false;
-    auto mma = dyn_cast<MmaLayoutAttr>(dot.getType().getEncoding());
+    auto mma = dyn_cast_if_present<MmaLayoutAttr>(dot.getType().getEncoding());
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
       auto convert = operand->get().getDefiningOp<ConvertLayoutOp>();
       if (!convert || !getLayout(convert.getSrc()))
