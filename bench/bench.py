@@ -146,8 +146,9 @@ def with_tf32(fn):
 def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
     """The case of a size^3 product on the tensor cores by `kernel` (one of
     the examples/matmul_{bf16,f16,tf32,int8,fp8}.mlir), c in a's type (i32
-    for i8, bf16 for fp8 e4m3; both with b given transposed, as the examples,
-    torch._int_mm and torch._scaled_mm (unit scales) take it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
+    for i8, bf16 for fp8 e4m3; these and tf32 with b given transposed, as
+    the examples, torch._int_mm and torch._scaled_mm (unit scales) take
+    it). tf32 products run as cuBLAS's and Triton's tf32; the check is the
     relative error against the float64 product of the inputs. `tile` is the
     example's tile of c (rows, columns), which sets the grid; a persistent
     kernel gets at most `programs` programs."""
@@ -169,14 +170,19 @@ def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
         peer = lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one,
                                         out_dtype=torch.bfloat16)
         unit = "TFLOP/s"
+    elif dtype == torch.float32:
+        a = torch.randn(m, k, device=dev)
+        b = torch.randn(n, k, device=dev)  # b^T
+        c = torch.empty(m, n, device=dev)
+        ref = lambda: a.double() @ b.double().t()
+        peer = with_tf32(lambda: torch.matmul(a, b.t(), out=c))
+        unit = "TFLOP/s"
     else:
         a = torch.randn(m, k, device=dev).to(dtype)
         b = torch.randn(k, n, device=dev).to(dtype)
         c = torch.empty(m, n, dtype=dtype, device=dev)
         ref = lambda: a.double() @ b.double()
         peer = lambda: torch.matmul(a, b, out=c)
-        if dtype == torch.float32:
-            peer = with_tf32(peer)
         unit = "TFLOP/s"
     grid = -(-m // tile[0]) * -(-n // tile[1])
     if programs:
@@ -184,7 +190,7 @@ def tensor_core_case(kernel, example, dtype, size, tile, programs=None):
     ours = kernel.prepare((grid,), a, b, c, m, n, k)
     return dict(name=f"{example}_{size}", work=2 * m * n * k, unit=unit,
                 ours=ours, torch=peer,
-                triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype in (torch.int8, torch.float8_e4m3fn)),
+                triton=lambda: tk.matmul_tc(a, b, c, b_t=dtype in (torch.int8, torch.float8_e4m3fn, torch.float32)),
                 check=lambda: (ours(), rel_error(c, ref()))[1])
 
 

@@ -164,7 +164,8 @@ def matmul_tc(a, b, c, b_t=False):
     each uses 192 KiB of shared memory. With bf16 this is the best pointer-
     based configuration measured on the H200 (678 TFLOP/s at 8192^3, issue
     18); f32 products run in tf32 (input_precision="tf32"), i8 ones into
-    i32, with b transposed (b_t) as the int8 example takes it."""
+    i32, with b transposed (b_t) as the int8, fp8 and tf32 examples take
+    it."""
     precision = "tf32" if a.dtype == torch.float32 else None
     return matmul(a, b, c, tile=(128, 256, 128 // a.element_size()), num_warps=8,
                   num_stages=4, group=8, b_t=b_t, precision=precision)

@@ -1,20 +1,23 @@
-// examples/matmul.mlir's product on the tensor cores: c = a * b for
-// row-major f32 a (M x K), b (K x N) and c (M x N), with a and b rounded to
-// tf32 (10 bits of mantissa, to nearest, ties away from zero) as they enter
-// mma.sync and the sums kept in f32 (precision = tf32 on block.dot, what
+// examples/matmul.mlir's product on the tensor cores: c = a * b for f32 a
+// (M x K, row-major) and b given transposed, bt = b^T (N x K, row-major),
+// into f32 c (M x N, row-major), with a and b read as tf32 (10 bits of
+// mantissa, the 13 dropped bits truncated, as the tensor cores read f32
+// data) and the sums kept in f32 (precision = tf32 on block.dot, what
 // torch.backends.cuda.matmul.allow_tf32 and Triton's input_precision="tf32"
-// do: about 3 decimal digits per product instead of 7). In 128 x 256 tiles
-// of c, stepping through K 16 at a time, 4 steps in flight. Launch a 1-D
-// grid of ceil(M / 128) * ceil(N / 256) programs: they walk the tiles of c in
+// do: about 3 decimal digits per product instead of 7). Both operands keep
+// k contiguous in memory, as wgmma reads 32-bit operands (k-major only): b's
+// tile is bt's [256, 32] tile, transposed in place. In 128 x 256 tiles of
+// c, stepping through K 32 at a time, 4 steps in flight. Launch a 1-D grid
+// of ceil(M / 128) * ceil(N / 256) programs: they walk the tiles of c in
 // groups of 8 rows of tiles, column by column, so that programs running at
-// once share rows of a and columns of b in L2 (Triton's grouped order; the
-// FMA example's 2-D grid walks them row by row). Tensor descriptors name a,
-// b and c and move their tiles; elements past the edges read zero and are
+// once share rows of a and bt in L2 (Triton's grouped order; the FMA
+// example's 2-D grid walks them row by row). Tensor descriptors name a, bt
+// and c and move their tiles; elements past the edges read zero and are
 // not written, so M, N and K need not be multiples of the tile. N and K are
-// multiples of 16, so that rows of a and b start on 16-byte boundaries and
-// the tiles load in vectors.
+// multiples of 16, so that rows start on 16-byte boundaries (the copy
+// engine's rule).
 func.func @matmul_tf32(%a: !block.ptr<f32> {block.alignment = 16},
-                      %b: !block.ptr<f32> {block.alignment = 16},
+                      %bt: !block.ptr<f32> {block.alignment = 16},
                       %c: !block.ptr<f32> {block.alignment = 16},
                       %m: i32,
                       %n: i32 {block.divisibility = 16},
@@ -23,14 +26,14 @@ func.func @matmul_tf32(%a: !block.ptr<f32> {block.alignment = 16},
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c8 = arith.constant 8 : i32
-  %c16 = arith.constant 16 : i32
+  %c32 = arith.constant 32 : i32
   %c128 = arith.constant 128 : i32
   %c256 = arith.constant 256 : i32
   %zero = arith.constant dense<0.0> : tensor<128x256xf32>
   %da = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
-      : !block.ptr<f32> -> !block.tensordesc<tensor<128x16xf32>>
-  %db = block.make_tensor_desc %b, [%k, %n], [%n, %c1]
-      : !block.ptr<f32> -> !block.tensordesc<tensor<16x256xf32>>
+      : !block.ptr<f32> -> !block.tensordesc<tensor<128x32xf32>>
+  %db = block.make_tensor_desc %bt, [%n, %k], [%k, %c1]
+      : !block.ptr<f32> -> !block.tensordesc<tensor<256x32xf32>>
   %dc = block.make_tensor_desc %c, [%m, %n], [%n, %c1]
       : !block.ptr<f32> -> !block.tensordesc<tensor<128x256xf32>>
 
@@ -50,10 +53,11 @@ func.func @matmul_tf32(%a: !block.ptr<f32> {block.alignment = 16},
   %row0 = arith.muli %pm, %c128 : i32
   %col0 = arith.muli %pn, %c256 : i32
 
-  %acc = scf.for %k0 = %c0 to %k step %c16 iter_args(%sum = %zero) -> (tensor<128x256xf32>) : i32 {
-    %at = block.desc_load %da[%row0, %k0] : !block.tensordesc<tensor<128x16xf32>> -> tensor<128x16xf32>
-    %bt = block.desc_load %db[%k0, %col0] : !block.tensordesc<tensor<16x256xf32>> -> tensor<16x256xf32>
-    %next = block.dot %at, %bt, %sum precision = tf32 : tensor<128x16xf32>, tensor<16x256xf32> -> tensor<128x256xf32>
+  %acc = scf.for %k0 = %c0 to %k step %c32 iter_args(%sum = %zero) -> (tensor<128x256xf32>) : i32 {
+    %at = block.desc_load %da[%row0, %k0] : !block.tensordesc<tensor<128x32xf32>> -> tensor<128x32xf32>
+    %btile = block.desc_load %db[%col0, %k0] : !block.tensordesc<tensor<256x32xf32>> -> tensor<256x32xf32>
+    %b = block.trans %btile [1, 0] : tensor<256x32xf32> -> tensor<32x256xf32>
+    %next = block.dot %at, %b, %sum precision = tf32 : tensor<128x32xf32>, tensor<32x256xf32> -> tensor<128x256xf32>
     scf.yield %next : tensor<128x256xf32>
   }
   block.desc_store %dc[%row0, %col0], %acc : !block.tensordesc<tensor<128x256xf32>>, tensor<128x256xf32>

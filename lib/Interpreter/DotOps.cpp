@@ -4,9 +4,9 @@
 // in the order k = 0, 1, ..., K - 1 with one fused multiply-add per step, in
 // f32 for f16 / bf16 / f32 operands (an f16 or bf16 accumulator is rounded
 // once, at the end), in f64 for f64, and in wrapping i32 for i8.
-// f32 operands are first rounded as the product's precision says (tf32:
-// to nearest tf32, ties away from zero; tf32x3: into two tf32 parts and
-// three products per step). blockgpu.dot computes the same from its buffers
+// f32 operands are first reduced as the product's precision says (tf32:
+// truncated to tf32, as the tensor cores read f32 data; tf32x3: split into
+// two parts rounded to nearest tf32 and three products per step). blockgpu.dot computes the same from its buffers
 // (row-major here, see SharedMemoryOps.cpp), a from registers where wgmma
 // reads it there.
 //
@@ -52,16 +52,17 @@ static void multiplyAddRow(uint32_t *row, uint32_t x, const uint32_t *b,
     row[n] += x * b[n];
 }
 
-/// `x` rounded to tf32 (10 bits of mantissa), to nearest, ties away from
-/// zero, as cvt.rna.tf32.f32: half a unit of the last kept bit is added to
-/// the magnitude, then the dropped bits are cleared. Infinities and NaNs stay
-/// what they are.
-static float roundToTF32(float x) {
+/// `x` reduced to tf32 (10 bits of mantissa), the 13 dropped bits cleared:
+/// truncated (`round` false), what the tensor cores do with the f32 data
+/// they read, or rounded to nearest, ties away from zero, as
+/// cvt.rna.tf32.f32 (half a unit of the last kept bit is first added to the
+/// magnitude). Infinities and NaNs stay what they are.
+static float toTF32(float x, bool round) {
   if (!std::isfinite(x))
     return x;
   uint32_t bits;
   std::memcpy(&bits, &x, sizeof(bits));
-  bits = (bits + 0x1000u) & 0xFFFFE000u;
+  bits = (bits + (round ? 0x1000u : 0u)) & 0xFFFFE000u;
   std::memcpy(&x, &bits, sizeof(bits));
   return x;
 }
@@ -142,8 +143,8 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
       float *bSmall = frame.get<float>(shape.bSmall);
       auto split = [](float *big, float *small, int64_t count) {
         for (int64_t i = 0; i < count; ++i) {
-          float rounded = roundToTF32(big[i]);
-          small[i] = roundToTF32(big[i] - rounded);
+          float rounded = toTF32(big[i], /*round=*/true);
+          small[i] = toTF32(big[i] - rounded, /*round=*/true);
           big[i] = rounded;
         }
       };
@@ -162,9 +163,9 @@ template <typename Dot> static bool execDot(const Instr &instr, Frame &frame) {
     }
     if (shape.precision == DotPrecision::tf32) {
       for (int64_t i = 0; i < M * K; ++i)
-        as[i] = roundToTF32(as[i]);
+        as[i] = toTF32(as[i], /*round=*/false);
       for (int64_t i = 0; i < K * N; ++i)
-        bs[i] = roundToTF32(bs[i]);
+        bs[i] = toTF32(bs[i], /*round=*/false);
     }
   }
   // k in the middle: every sums[m, n] still sees k in increasing order.

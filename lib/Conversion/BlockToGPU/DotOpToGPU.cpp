@@ -66,39 +66,43 @@ static SmallVector<Value> emitSharedRun(OpBuilder &b, Location loc, Value base,
   return elements;
 }
 
-/// `x` (f32) rounded to tf32 as cvt.rna.tf32.f32 does: half a unit of the
-/// last kept bit added to the magnitude's bits, the dropped bits cleared;
-/// infinities and NaNs kept. Bit operations rather than cvt.rna, which needs
-/// sm_80.
-static Value emitRoundToTF32(OpBuilder &b, Location loc, Value x) {
+/// `x` (f32) reduced to tf32 as the interpreter does: the 13 low bits of
+/// the mantissa cleared, after adding half a unit of the last kept bit
+/// where `round` (cvt.rna.tf32.f32's rounding); infinities and NaNs kept.
+/// Bit operations rather than cvt.rna, which needs sm_80.
+static Value emitToTF32(OpBuilder &b, Location loc, Value x, bool round) {
   Type i32 = b.getI32Type();
   // One statement per op: the IR's order must not depend on the order in
   // which the compiler evaluates arguments.
   Value bits = arith::BitcastOp::create(b, loc, i32, x);
-  Value half = i32Constant(b, loc, 0x1000);
-  Value up = arith::AddIOp::create(b, loc, bits, half);
+  if (round) {
+    Value half = i32Constant(b, loc, 0x1000);
+    bits = arith::AddIOp::create(b, loc, bits, half);
+  }
   Value kept = i32Constant(b, loc, int32_t(0xFFFFE000u));
-  Value rounded = arith::AndIOp::create(b, loc, up, kept);
+  Value reduced = arith::AndIOp::create(b, loc, bits, kept);
   Value magnitude = math::AbsFOp::create(b, loc, x);
   Value infinity = arith::ConstantOp::create(
       b, loc, b.getF32FloatAttr(std::numeric_limits<float>::infinity()));
   Value finite = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
                                        magnitude, infinity);
-  Value result = arith::BitcastOp::create(b, loc, x.getType(), rounded);
+  Value result = arith::BitcastOp::create(b, loc, x.getType(), reduced);
   return arith::SelectOp::create(b, loc, finite, result, x);
 }
 
-/// Rounds the elements of `values` to tf32 in place (their big parts, for
-/// tf32x3) and returns, for tf32x3, their small parts tf32(x - big).
+/// Reduces the elements of `values` to tf32 in place (truncated for tf32;
+/// for tf32x3, rounded: their big parts) and returns, for tf32x3, their
+/// small parts, tf32(x - big) rounded.
 static DenseMap<int64_t, Value> emitTF32Parts(OpBuilder &b, Location loc,
                                               DenseMap<int64_t, Value> &values,
                                               DotPrecision precision) {
   DenseMap<int64_t, Value> small;
   for (auto &[offset, value] : values) {
-    Value big = emitRoundToTF32(b, loc, value);
-    if (precision == DotPrecision::tf32x3)
-      small[offset] = emitRoundToTF32(
-          b, loc, arith::SubFOp::create(b, loc, value, big));
+    bool split = precision == DotPrecision::tf32x3;
+    Value big = emitToTF32(b, loc, value, /*round=*/split);
+    if (split)
+      small[offset] = emitToTF32(
+          b, loc, arith::SubFOp::create(b, loc, value, big), /*round=*/true);
     value = big;
   }
   return small;

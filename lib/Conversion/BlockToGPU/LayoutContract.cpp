@@ -176,11 +176,12 @@ static LogicalResult checkLowerable(Operation *op) {
         return op->emitOpError(
             "has a wgmma accumulator, but wgmma does not read these operands: "
             "f16 or bf16 into f32 with k steps of 16, f8E4M3FN or f8E5M2 "
-            "into f32 or i8 into i32 with k steps of 32, in #blockgpu.nvmma "
+            "into f32 or i8 into i32 with k steps of 32, f32 with precision "
+            "= tf32 into f32 with k steps of 8, in #blockgpu.nvmma "
             "buffers of a 32, 64 or 128-byte "
             "swizzle whose layout the instructions' descriptors describe (b "
-            "n-major or k-major, a m-major or k-major; 8-bit operands "
-            "k-major only)");
+            "n-major or k-major, a m-major or k-major; 8- and 32-bit "
+            "operands k-major only)");
     } else if (isa<MmaLayoutAttr>(dot.getType().getEncoding())) {
       if (!isMmaSyncLowerable(dot))
         return op->emitOpError(

@@ -241,21 +241,22 @@ public:
   }
 
   /// The 32-bit words of the instruction tile whose first element (in lane
-  /// 0) is at `origin`, as the mma.sync of `type` takes them (for tf32,
-  /// each element's rounding, or with `residual` the rounding of what that
-  /// leaves); packed once.
+  /// 0) is at `origin`, as the mma.sync of `type` takes them; packed once.
+  /// tf32 words are the f32 bits, which the tensor cores truncate, or for
+  /// a `split` (tf32x3) each element rounded to tf32 (its big part), with
+  /// `residual` the rounding of what that leaves.
   ArrayRef<Value> getWords(OpBuilder &b, Location loc, ElementIndex origin,
-                           NVVM::MMATypes type, bool residual = false) {
+                           NVVM::MMATypes type, bool split, bool residual) {
     auto [it, inserted] = words.try_emplace({origin, residual});
     if (inserted)
-      it->second = emitWords(b, loc, origin, type, residual);
+      it->second = emitWords(b, loc, origin, type, split, residual);
     return it->second;
   }
 
 private:
   SmallVector<Value> emitWords(OpBuilder &b, Location loc,
                                ArrayRef<int64_t> origin, NVVM::MMATypes type,
-                               bool residual) const {
+                               bool split, bool residual) const {
     unsigned numRegs = tile.getInDimSize(kRegister);
     SmallVector<Value> words;
     for (unsigned first = 0; first < numRegs; first += kWidth) {
@@ -265,16 +266,21 @@ private:
         ElementIndex at{origin[0] + index[0], origin[1] + index[1]};
         elements.push_back(values[registerOf.at(at)]);
       }
-      words.push_back(type == NVVM::MMATypes::tf32
-                          ? emitTF32(b, loc, elements.front(), residual)
-                          : packWord(b, loc, elements, type));
+      if (type != NVVM::MMATypes::tf32)
+        words.push_back(packWord(b, loc, elements, type));
+      else if (split)
+        words.push_back(emitSplitTF32(b, loc, elements.front(), residual));
+      else
+        words.push_back(
+            LLVM::BitcastOp::create(b, loc, b.getI32Type(), elements.front()));
     }
     return words;
   }
 
-  /// `x` rounded to tf32 (cvt.rna, as the interpreter rounds), or the
+  /// `x` rounded to tf32 (cvt.rna, as the interpreter splits), or the
   /// rounding of `x` less that.
-  static Value emitTF32(OpBuilder &b, Location loc, Value x, bool residual) {
+  static Value emitSplitTF32(OpBuilder &b, Location loc, Value x,
+                             bool residual) {
     auto round = [&](Value value) -> Value {
       return NVVM::ConvertFloatToTF32Op::create(
           b, loc, b.getI32Type(), value, NVVM::FPRoundingMode::RNA,
@@ -367,8 +373,9 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
       overflow = NVVM::MMAIntOverflow::wrapped;
     // tf32x3: the products of the residual of a with b, of a with the
     // residual of b, then of a with b (the interpreter's order).
+    bool split = op.getPrecision() == DotPrecision::tf32x3;
     SmallVector<std::pair<bool, bool>> parts{{false, false}};
-    if (op.getPrecision() == DotPrecision::tf32x3)
+    if (split)
       parts = {{true, false}, {false, true}, {false, false}};
     for (int64_t k0 = 0; k0 < k; k0 += instrK) {
       for (ArrayRef<int64_t> origin : origins) {
@@ -395,9 +402,9 @@ struct DotOpToMmaSync : OpConversionPattern<blockgpu::DotOp> {
         }
         for (auto [aResidual, bResidual] : parts) {
           ArrayRef<Value> aWords = a.getWords(rewriter, loc, {origin[0], k0},
-                                              multiplicand, aResidual);
+                                              multiplicand, split, aResidual);
           ArrayRef<Value> bWords = b.getWords(rewriter, loc, {k0, origin[1]},
-                                              multiplicand, bResidual);
+                                              multiplicand, split, bResidual);
           c = emitMmaSync(rewriter, loc, resultType, aWords, bWords, c,
                           instrK, multiplicand, overflow);
         }

@@ -44,11 +44,14 @@ static std::optional<NVVM::WGMMATypes> getWgmmaType(Type type) {
     return NVVM::WGMMATypes::e4m3;
   if (isa<Float8E5M2Type>(type))
     return NVVM::WGMMATypes::e5m2;
+  // f32 data, read truncated to tf32 (precision = tf32 only).
+  if (type.isF32())
+    return NVVM::WGMMATypes::tf32;
   return std::nullopt;
 }
 
 /// Whether wgmma of operands of `type` takes transpositions (and
-/// upstream's op is asked to take them): the 16-bit floats; 8-bit
+/// upstream's op is asked to take them): the 16-bit floats; 8- and 32-bit
 /// operands are k-major only.
 static bool isSixteenBit(NVVM::WGMMATypes type) {
   return type == NVVM::WGMMATypes::f16 || type == NVVM::WGMMATypes::bf16;
@@ -203,7 +206,8 @@ struct WgmmaPlan {
     auto aType = cast<ShapedType>(op.getA().getType());
     Type a = aType.getElementType();
     if (a != op.getB().getType().getElementType() || !getWgmmaType(a) ||
-        !isWgmmaAccumulator(a, op.getType().getElementType()))
+        !isWgmmaAccumulator(a, op.getType().getElementType()) ||
+        (a.isF32() && op.getPrecision() != DotPrecision::tf32))
       return std::nullopt;
     WgmmaPlan plan;
     plan.instrN = mma.getInstrShape()[1];
@@ -370,8 +374,8 @@ static SmallVector<Value> emitTiedWait(OpBuilder &b, Location loc,
 /// One wgmma.mma_async as inline asm in the instruction's own form, for
 /// what upstream's op cannot take: a scale-d known only at run time
 /// (`scaleD`, an i32), a in registers (`a`: four i32 of packed pairs;
-/// else a's descriptor), and 8-bit operands (`type` s8 into s32, e4m3 or
-/// e5m2 into f32).
+/// else a's descriptor), and other operands than 16-bit floats (`type` s8
+/// into s32, e4m3, e5m2 or tf32 into f32).
 static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
                           unsigned numFields, Value inouts, ValueRange a,
                           Value descB, Value scaleD, int64_t instrN,
@@ -403,9 +407,9 @@ static Value emitWgmmaAsm(OpBuilder &b, Location loc, Type structType,
   auto transpose = [](NVVM::MMALayout layout, NVVM::MMALayout kMajor) {
     return layout == kMajor ? "0" : "1";
   };
-  // Integer products take neither input scales nor transpositions, fp8 ones
-  // input scales only (their operands are k-major); transposing a applies
-  // to a buffer only.
+  // Integer products take neither input scales nor transpositions, fp8 and
+  // tf32 ones input scales only (their operands are k-major); transposing a
+  // applies to a buffer only.
   std::string immediates = integer ? "" : ", 1, 1";
   if (isSixteenBit(type)) {
     if (plan.a)

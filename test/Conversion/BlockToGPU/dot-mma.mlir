@@ -35,11 +35,14 @@ func.func @bf16(%x: bf16, %p: !block.ptr<f32>) attributes {block.kernel, block.n
   return
 }
 
-// tf32: each f32 rounded to tf32 (cvt.rna) as it goes into the instruction.
+// tf32: each f32 goes into the instruction as it is (its bits, which the
+// tensor cores truncate to tf32), with no conversion.
 #MMA8 = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
 #AK4 = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [2, 2], order = [1, 0]>
 // CHECK-LABEL: gpu.func @tf32
-// CHECK: nvvm.convert.float.to.tf32 %{{.+}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK-NOT: nvvm.convert.float.to.tf32
+// CHECK: llvm.bitcast %{{.+}} : f32 to i32
+// CHECK-NOT: nvvm.convert.float.to.tf32
 // CHECK: nvvm.mma.sync {{.+}}multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 func.func @tf32(%x: f32, %p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
   %a = block.splat %x : tensor<32x8xf32, #AK4>

@@ -94,16 +94,20 @@ func.func @fma_order(%pa: !block.ptr<f32>, %pb: !block.ptr<f32>, %pc: !block.ptr
   return
 }
 
-// precision = tf32 rounds every element read to tf32 by its bits (half a
-// unit added, the low 13 bits cleared; infinities and NaNs kept), then one
-// FMA; tf32x3 also takes the small parts tf32(x - big) and makes three FMAs
-// per element, small_a * big_b, big_a * small_b, big_a * big_b. The stores
-// to the buffers keep the operands as they are.
+// precision = tf32 truncates every element read to tf32 by its bits (the
+// low 13 bits cleared; infinities and NaNs kept), then one FMA; tf32x3
+// rounds them instead (half a unit added first), takes the small parts
+// tf32(x - big), rounded too, and makes three FMAs per element, small_a *
+// big_b, big_a * small_b, big_a * big_b. The stores to the buffers keep the
+// operands as they are.
 // CHECK-LABEL: gpu.func @tf32
-// CHECK: %[[UP:.*]] = arith.addi %{{.*}}, %c4096_i32
-// CHECK: arith.andi %[[UP]], %c-8192_i32
+// CHECK-NOT: %c4096_i32
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// CHECK: arith.andi %[[BITS]], %c-8192_i32
 // CHECK: llvm.call_intrinsic "llvm.fma"
 // CHECK-LABEL: gpu.func @tf32x3
+// CHECK: %[[UP:.*]] = arith.addi %{{.*}}, %c4096_i32
+// CHECK: arith.andi %[[UP]], %c-8192_i32
 // CHECK: arith.subf
 // CHECK: llvm.call_intrinsic "llvm.fma"(%[[SA:[^,]+]], %[[BB:[^,]+]], %{{[^)]+}})
 // CHECK-NEXT: llvm.call_intrinsic "llvm.fma"(%[[BA:[^,]+]], %[[SB:[^,]+]], %{{[^)]+}})

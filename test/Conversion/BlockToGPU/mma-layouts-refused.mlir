@@ -32,7 +32,7 @@ func.func @wgmma_swizzled() attributes {block.kernel, block.num_warps = 4 : i32}
   %x = arith.constant dense<1.0> : tensor<64x64xbf16, #blocked>
   %a = blockgpu.local_alloc %x : tensor<64x64xbf16, #blocked> -> !blockgpu.memdesc<64x64xbf16, #s>
   %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32 with k steps of 16, f8E4M3FN or f8E5M2 into f32 or i8 into i32 with k steps of 32, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major; 8-bit operands k-major only)}}
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands: f16 or bf16 into f32 with k steps of 16, f8E4M3FN or f8E5M2 into f32 or i8 into i32 with k steps of 32, f32 with precision = tf32 into f32 with k steps of 8, in #blockgpu.nvmma buffers of a 32, 64 or 128-byte swizzle whose layout the instructions' descriptors describe (b n-major or k-major, a m-major or k-major; 8- and 32-bit operands k-major only)}}
   %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xbf16, #s>, !blockgpu.memdesc<64x64xbf16, #s> -> tensor<64x64xf32, #mma>
   return
 }
@@ -156,6 +156,47 @@ func.func @wgmma_int8_n_major(%x: i8) attributes {block.kernel, block.num_warps 
   %c = arith.constant dense<0> : tensor<64x64xi32, #mma>
   // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands}}
   %d = blockgpu.dot %a, %a, %c : !blockgpu.memdesc<64x64xi8, #n>, !blockgpu.memdesc<64x64xi8, #n> -> tensor<64x64xi32, #mma>
+  return
+}
+}
+
+// -----
+
+// wgmma reads f32 as tf32 k-major only: a tf32 product whose buffers keep n
+// (b) contiguous is refused, and so are the exact and tf32x3 precisions
+// (wgmma cannot split its operands) on k-major buffers.
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 8]>
+#n = #blockgpu.nvmma<swizzle = 128>
+#blocked = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_90a"} {
+func.func @wgmma_tf32_n_major(%x: f32) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %t = block.splat %x : tensor<64x32xf32, #blocked>
+  %a = blockgpu.local_alloc %t : tensor<64x32xf32, #blocked> -> !blockgpu.memdesc<64x32xf32, #n>
+  %u = block.splat %x : tensor<32x64xf32, #blocked>
+  %b = blockgpu.local_alloc %u : tensor<32x64xf32, #blocked> -> !blockgpu.memdesc<32x64xf32, #n>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands}}
+  %d = blockgpu.dot %a, %b, %c precision = tf32 : !blockgpu.memdesc<64x32xf32, #n>, !blockgpu.memdesc<32x64xf32, #n> -> tensor<64x64xf32, #mma>
+  return
+}
+}
+
+// -----
+
+#mma = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 64, 8]>
+#k = #blockgpu.nvmma<swizzle = 128>
+#kt = #blockgpu.nvmma<swizzle = 128, transposed = true>
+#blocked = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+module attributes {block.target = "sm_90a"} {
+func.func @wgmma_tf32x3(%x: f32) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %t = block.splat %x : tensor<64x32xf32, #blocked>
+  %a = blockgpu.local_alloc %t : tensor<64x32xf32, #blocked> -> !blockgpu.memdesc<64x32xf32, #k>
+  %u = block.splat %x : tensor<32x64xf32, #blocked>
+  %b = blockgpu.local_alloc %u : tensor<32x64xf32, #blocked> -> !blockgpu.memdesc<32x64xf32, #kt>
+  %c = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+  %d = blockgpu.dot %a, %b, %c precision = tf32 : !blockgpu.memdesc<64x32xf32, #k>, !blockgpu.memdesc<32x64xf32, #kt> -> tensor<64x64xf32, #mma>
+  // expected-error @+1 {{'blockgpu.dot' op has a wgmma accumulator, but wgmma does not read these operands}}
+  %e = blockgpu.dot %a, %b, %d precision = tf32x3 : !blockgpu.memdesc<64x32xf32, #k>, !blockgpu.memdesc<32x64xf32, #kt> -> tensor<64x64xf32, #mma>
   return
 }
 }

@@ -5,7 +5,7 @@
 // (chooseDotAccumulatorLayout, which block-assign-layouts uses). On sm_90a
 // wgmma takes f16 and bf16 into f32, and i8 into i32 where both operands
 // are loaded k-contiguous (wgmma reads 8-bit operands k-major only: see
-// @int8_k_major); tf32 stays on mma.sync.
+// @int8_k_major), and so f32 with precision = tf32 (@tf32_k_major).
 
 // CHECK-LABEL: func.func @sm90a
 module attributes {block.target = "sm_90a"} {
@@ -227,6 +227,38 @@ module attributes {block.target = "sm_90a"} {
     %s = arith.trunci %v : tensor<128x128xi32> to tensor<128x128xi8>
     %cp = block.addptr %cbase, %ci : tensor<128x128x!block.ptr<i8>>, tensor<128x128xi32>
     block.store %cp, %s : tensor<128x128x!block.ptr<i8>>
+    return
+  }
+}
+
+// -----
+
+// f32 tiles of descriptors (k contiguous in a's tile, and in bt's, read
+// transposed as b) with precision = tf32 get wgmma's m64nNk8; tf32x3,
+// whose operands are split in registers, and an n-major b stay on
+// mma.sync; the exact product stays on the FMA path.
+// CHECK-LABEL: func.func @tf32_k_major
+// CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 3, warpsPerCTA = [4, 1], instrShape = [64, 128, 8]>
+// CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
+// CHECK: block.dot {{.*}}test.accumulator = "fma"
+// CHECK: block.dot {{.*}}test.accumulator = #block.mma<version = 2, warpsPerCTA = [2, 2], instrShape = [16, 8, 8]>
+module attributes {block.target = "sm_90a"} {
+  func.func @tf32_k_major(%p: !block.ptr<f32>, %n: i32) attributes {block.kernel, block.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %da = block.make_tensor_desc %p, [%n, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<128x32xf32>>
+    %db = block.make_tensor_desc %p, [%n, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<32x128xf32>>
+    %at = block.desc_load %da[%c0, %c0] : !block.tensordesc<tensor<128x32xf32>> -> tensor<128x32xf32>
+    %btile = block.desc_load %da[%c0, %c0] : !block.tensordesc<tensor<128x32xf32>> -> tensor<128x32xf32>
+    %b = block.trans %btile [1, 0] : tensor<128x32xf32> -> tensor<32x128xf32>
+    %bn = block.desc_load %db[%c0, %c0] : !block.tensordesc<tensor<32x128xf32>> -> tensor<32x128xf32>
+    %c = arith.constant dense<0.0> : tensor<128x128xf32>
+    %0 = block.dot %at, %b, %c precision = tf32 : tensor<128x32xf32>, tensor<32x128xf32> -> tensor<128x128xf32>
+    %1 = block.dot %at, %b, %0 precision = tf32x3 : tensor<128x32xf32>, tensor<32x128xf32> -> tensor<128x128xf32>
+    %2 = block.dot %at, %b, %1 : tensor<128x32xf32>, tensor<32x128xf32> -> tensor<128x128xf32>
+    %3 = block.dot %at, %bn, %2 precision = tf32 : tensor<128x32xf32>, tensor<32x128xf32> -> tensor<128x128xf32>
+    %dc = block.make_tensor_desc %p, [%n, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<128x128xf32>>
+    block.desc_store %dc[%c0, %c0], %3 : !block.tensordesc<tensor<128x128xf32>>, tensor<128x128xf32>
     return
   }
 }

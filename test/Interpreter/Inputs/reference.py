@@ -110,10 +110,11 @@ def transpose(args):
 
 def matmul(args):
     """a (m x k) and b (k x n) in --dtype (float32, float16, bfloat16, tf32:
-    float32 inputs that the kernel rounds to tf32, or int8, float8_e4m3fn
-    or float8_e5m2: b saved transposed, as bt), and their product: exact in int32 for int8, else in
-    float64 of the inputs the kernel multiplies, with the product of the
-    unrounded tf32 inputs as expected_ieee."""
+    float32 inputs that the kernel truncates to tf32, or int8, float8_e4m3fn
+    or float8_e5m2; b saved transposed, as bt, for tf32 and the 8-bit
+    types), and their product: exact in int32 for int8, else in float64 of
+    the inputs the kernel multiplies, with the product of the untruncated
+    tf32 inputs as expected_ieee."""
     g = rng(6)
     if args.dtype.startswith("float8"):
         # Bit patterns of values of magnitude at most 2, b saved transposed.
@@ -143,7 +144,10 @@ def matmul(args):
         if args.dtype != "tf32":
             a, b = a.astype(args.dtype), b.astype(args.dtype)
         save(args.dir, "a", a)
-        save(args.dir, "b", b)
+        if args.dtype == "tf32":
+            save(args.dir, "bt", b.T)
+        else:
+            save(args.dir, "b", b)
     if args.dtype == "tf32":
         save(args.dir, "expected_ieee", product64(a, b))
         a, b = to_tf32(a), to_tf32(b)
@@ -237,14 +241,12 @@ def to_bfloat16(x):
 
 
 def to_tf32(x):
-    """f32 -> tf32 (as the f32 it is), 10 bits of mantissa, rounding to
-    nearest with ties away from zero as cvt.rna.tf32.f32 does: half a unit of
-    the last kept bit added to the magnitude, the dropped bits cleared.
-    Infinities and NaNs stay."""
+    """f32 -> tf32 (as the f32 it is), 10 bits of mantissa, truncated as the
+    tensor cores read f32 data: the 13 dropped bits cleared. Infinities and
+    NaNs stay."""
     x = np.asarray(x, np.float32)
-    u = x.view(np.uint32).astype(np.uint64)
-    rounded = ((u + 0x1000) & 0xFFFFE000).astype(np.uint32).view(np.float32)
-    return np.where(np.isfinite(x), rounded, x)
+    truncated = (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+    return np.where(np.isfinite(x), truncated, x)
 
 
 def bfloat16_bits(x):

@@ -1,34 +1,37 @@
-// The tf32 product on mma.sync, per step of 16 through k, its operands in
-// flight through shared memory (blockgpu-pipeline-loops, 4 stages: two
-// 16-byte cp.async of a and four of b per thread and step). Each warp (of
-// 2 x 4, 64 x 64 of the 128 x 256 accumulator) reads its a fragments with 8
-// ldmatrix.x4 (4 tiles of m by 2 steps of k8, a 32-bit element being a
-// pair of b16) and its b fragments with 32 shared loads of one f32 (b is
-// n-major and ldmatrix has no .trans for 32-bit elements), rounds each of
-// the 64 registers to tf32 with cvt.rna, and issues 64 mma.sync.m16n8k8 (4
-// x 8 tiles by 2 steps).
+// The tf32 product, per step of 32 through k, both operands k-major (b's
+// tile is bt's, read transposed in place). On sm_90a, as written (tensor
+// descriptors, TMA): a's [128, 32] and bt's [256, 32] tiles copied by the
+// copy engine into rings completing on mbarriers, and each of the two
+// warpgroups issues wgmma m64n256k8 with f32 operands read as tf32 from
+// their buffers (input scales, no transpositions: the 32-bit form), with
+// no conversion anywhere; c's tile leaves by TMA stores (eight boxes of 32
+// f32 columns, 128-byte rows). Without the copy engine (--tma=false) the
+// same products read buffers that cp.async fills (4 16-byte copies of a
+// and 8 of bt per thread and stage). On sm_80 each warp (of 2 x 4) issues
+// mma.sync.m16n8k8 and reads both operands with ldmatrix (a 32-bit
+// element being a pair of b16, k-major so without .trans); the f32 bits go
+// to the instruction as they are (no cvt: the tensor cores truncate).
 // Counted on the generic kernel alone (--specialize=none).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: for chip in sm_90a sm_80; do \
-// RUN:   block-compile %examples/matmul_tf32.mlir -o %t/$chip --chip=$chip --no-cubin --specialize=none && \
-// RUN:   FileCheck %s --implicit-check-not=.trans < %t/$chip/matmul_tf32.ptx && \
-// RUN:   p=%t/$chip/matmul_tf32.ptx && \
-// RUN:   echo "$chip $(grep -c 'cp.async.cg.shared.global .*, 16, %r' $p) copies," \
+// RUN: for v in sm_90a:sm_90a:--tma=true sm_90a-ptr:sm_90a:--tma=false sm_80:sm_80:--tma=true; do \
+// RUN:   IFS=: read dir chip tma <<< "$v" && \
+// RUN:   block-compile %examples/matmul_tf32.mlir -o %t/$dir --chip=$chip $tma --no-cubin --specialize=none && \
+// RUN:   p=%t/$dir/matmul_tf32.ptx && \
+// RUN:   FileCheck %s --implicit-check-not=.trans --implicit-check-not=cvt.rna --implicit-check-not=ld.global < $p && \
+// RUN:   echo "$dir $(grep -c 'cp.async.bulk.tensor.2d.shared::cluster' $p) TMA loads," \
+// RUN:        "$(grep -c 'cp.async.bulk.tensor.2d.global.shared::cta.bulk_group' $p) TMA stores," \
+// RUN:        "$(grep -c 'cp.async.cg.shared.global .*, 16, %r' $p) copies," \
+// RUN:        "$(grep -c 'wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {[^}]*}, %rd[0-9]*, %rd[0-9]*, p, 1, 1;' $p) wgmma," \
 // RUN:        "$(grep -c 'ldmatrix.sync.aligned.m8n8.x4.shared.b16' $p) ldmatrix," \
-// RUN:        "$(grep -c 'ld.shared.b32' $p) ld.shared.b32," \
-// RUN:        "$(grep -c 'cvt.rna.tf32.f32' $p) cvt," \
 // RUN:        "$(grep -c 'mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32' $p) mma" || exit 1; \
 // RUN: done > %t/counts
 // RUN: FileCheck %s --check-prefix=COUNTS < %t/counts
 
 // CHECK: .entry matmul_tf32(
 // CHECK: .maxntid 256, 1, 1
-// CHECK-NOT: ld.global
-// CHECK: cp.async.wait_group 2;
-// CHECK-NOT: ld.global
-// CHECK: cp.async.wait_group 0;
-// CHECK-NOT: ld.global
 // CHECK: ret;
 
-// COUNTS: sm_90a 24 copies, 8 ldmatrix, 32 ld.shared.b32, 64 cvt, 64 mma
-// COUNTS-NEXT: sm_80 24 copies, 8 ldmatrix, 32 ld.shared.b32, 64 cvt, 64 mma
+// LLVM peels the first step of the TMA loop over k: twice the four products.
+// COUNTS: sm_90a 10 TMA loads, 8 TMA stores, 0 copies, 8 wgmma, 0 ldmatrix, 0 mma
+// COUNTS-NEXT: sm_90a-ptr 0 TMA loads, 0 TMA stores, 48 copies, 4 wgmma, 0 ldmatrix, 0 mma
+// COUNTS-NEXT: sm_80 0 TMA loads, 0 TMA stores, 36 copies, 0 wgmma, 32 ldmatrix, 128 mma

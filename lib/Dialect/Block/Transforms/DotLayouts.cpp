@@ -13,9 +13,10 @@ using namespace mlir::block;
 /// The instruction's k for operands of type `a` and `b` into `acc`, or 0
 /// when no tensor-core instruction of `version` multiplies them. wgmma
 /// reads the operands of other types than f16 and bf16 with k contiguous
-/// in shared memory only (`kMajor`).
+/// in shared memory only (`kMajor`), and f32 ones as tf32 only as they lie
+/// there: the split of tf32x3 needs registers (mma.sync).
 static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
-                          bool allowTf32, bool kMajor) {
+                          DotPrecision precision, bool kMajor) {
   if (a != b)
     return 0;
   if ((a.isF16() || a.isBF16()) && acc.isF32())
@@ -25,7 +26,9 @@ static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
   if (version == 2 && a.isF16() && acc.isF16())
     return 16;
   if (version == 2 && a.isF32() && acc.isF32())
-    return allowTf32 ? 8 : 0;
+    return precision != DotPrecision::ieee ? 8 : 0;
+  if (version == 3 && a.isF32() && acc.isF32())
+    return precision == DotPrecision::tf32 ? 8 : 0;
   if (version == 3 && isFloat8(a) && acc.isF32())
     return 32;
   if (a.isInteger(8) && acc.isInteger(32))
@@ -38,11 +41,11 @@ static unsigned log2Floor(int64_t v) { return llvm::Log2_64(uint64_t(v)); }
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     MLIRContext *context, std::optional<TargetChip> chip, Type a, Type b,
     Type acc, int64_t m, int64_t n, int64_t k, unsigned numWarps,
-    bool allowTf32, unsigned maxVersion, bool chained, bool kMajor) {
+    DotPrecision precision, unsigned maxVersion, bool chained, bool kMajor) {
   if (!chip || m <= 0 || n <= 0 || k <= 0)
     return {};
   if (maxVersion >= 3 && chip->hasWgmma() && numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0) {
-    if (unsigned instrK = getInstrK(3, a, b, acc, allowTf32, kMajor);
+    if (unsigned instrK = getInstrK(3, a, b, acc, precision, kMajor);
         instrK && k % instrK == 0) {
       // Triton's warpsPerTileV3: warpgroups along M while M has rows for
       // them, then along N.
@@ -62,7 +65,7 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     }
   }
   if (maxVersion >= 2 && chip->hasMmaSync() && m % 16 == 0 && n % 8 == 0) {
-    unsigned instrK = getInstrK(2, a, b, acc, allowTf32, kMajor);
+    unsigned instrK = getInstrK(2, a, b, acc, precision, kMajor);
     if (!instrK || k % instrK)
       return {};
     // A chained product (attention's S and P V) keeps all warps along M,
@@ -188,7 +191,5 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
   return chooseDotAccumulatorLayout(
       dot.getContext(), getTargetChip(dot), a, b, accType.getElementType(),
       accType.getShape()[0], accType.getShape()[1], aType.getShape()[1],
-      numWarps,
-      /*allowTf32=*/dot.getPrecision() != DotPrecision::ieee, maxVersion,
-      isChainedProduct(dot), kMajor);
+      numWarps, dot.getPrecision(), maxVersion, isChainedProduct(dot), kMajor);
 }

@@ -57,7 +57,7 @@ def Block_MemScope : I32EnumAttr<"MemScope",
 def Block_DotPrecision : I32EnumAttr<"DotPrecision",
     "how a product of f32 blocks rounds its operands", [
     I32EnumAttrCase<"ieee", 0>,    // exact f32 products, one FMA per step
-    I32EnumAttrCase<"tf32", 1>,    // operands rounded to tf32
+    I32EnumAttrCase<"tf32", 1>,    // operands truncated to tf32
     I32EnumAttrCase<"tf32x3", 2>   // each operand as two tf32 parts, three products
   ]> {
   let cppNamespace = "::mlir::block";

@@ -558,13 +558,14 @@ def Block_DotOp : Block_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
     order k = 0, 1, ... with one fused multiply-add per step (a tensor-core
     lowering may sum in another order).
 
-    `precision` says how f32 operands are rounded: `ieee` (the default)
-    not at all; `tf32` each operand to tf32 (10 bits of mantissa, round to
-    nearest, ties away from zero), the tensor cores' f32 input; `tf32x3`
-    each operand `x` as `big = tf32(x)` and `small = tf32(x - big)`, and per
-    step the products `small_a * big_b`, `big_a * small_b` and
-    `big_a * big_b` in that order, nearly f32's accuracy from three tf32
-    products.
+    `precision` says how f32 operands are reduced: `ieee` (the default)
+    not at all; `tf32` each operand truncated to tf32 (10 bits of mantissa,
+    the 13 low bits cleared), as the tensor cores read f32 data; `tf32x3`
+    each operand `x` as `big = rna(x)` and `small = rna(x - big)` (rna:
+    rounded to tf32, to nearest, ties away from zero), and per step the
+    products `small_a * big_b`, `big_a * small_b` and `big_a * big_b` in
+    that order, nearly f32's accuracy from three tf32 products. Infinities
+    and NaNs stay what they are.
 
     ```mlir
     %d = block.dot %a, %b, %acc : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>

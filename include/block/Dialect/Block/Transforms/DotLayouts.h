@@ -19,17 +19,18 @@ class DotOp;
 /// The #block.mma layout the M x N accumulator of a product of M x K by
 /// K x N with element types `a`, `b` into `acc` gets on `chip` with
 /// `numWarps` warps, or null for the FMA path:
-///  - version 3 (wgmma) on sm_90a for f16 or bf16 into f32, and i8 into i32
-///    where both operands are loaded with k contiguous (`kMajor`: wgmma
-///    reads 8-bit operands k-major only), when numWarps is a multiple of 4,
-///    M a multiple of 64 and K of the instruction's k (16 for 16-bit, 32
-///    for 8-bit types): all warps along M while M has 16 rows per warp,
-///    n = min(256, N / wn);
+///  - version 3 (wgmma) on sm_90a for f16 or bf16 into f32, and i8 into
+///    i32, fp8 into f32 and f32 with `precision` tf32 into f32 where both
+///    operands are loaded with k contiguous (`kMajor`: wgmma reads 8- and
+///    32-bit operands k-major only), when numWarps is a multiple of 4, M a
+///    multiple of 64 and K of the instruction's k (16 for 16-bit, 32 for
+///    8-bit types, 8 for tf32): all warps along M while M has 16 rows per
+///    warp, n = min(256, N / wn);
 ///  - version 2 (mma.sync) on sm_80 and later for f16 into f16 or f32, bf16
-///    into f32, f32 as tf32 into f32 (only when `allowTf32`: the default
-///    precision is exact) and i8 into i32, when M is a multiple of 16, N of
-///    8 and K of k: the warps balance the repetitions along M and N as
-///    Triton's warpsPerTileV2 does;
+///    into f32, f32 as tf32 into f32 (only when `precision` is tf32 or
+///    tf32x3: the default is exact) and i8 into i32, when M is a multiple of
+///    16, N of 8 and K of k: the warps balance the repetitions along M and N
+///    as Triton's warpsPerTileV2 does;
 ///  - null (FMA) otherwise: f64, exact f32, no chip or an older one, and
 ///    shapes the instructions do not cover.
 /// Versions above `maxVersion` are not considered (0: always the FMA path).
@@ -40,7 +41,8 @@ MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
                                          std::optional<TargetChip> chip,
                                          Type a, Type b, Type acc, int64_t m,
                                          int64_t n, int64_t k,
-                                         unsigned numWarps, bool allowTf32,
+                                         unsigned numWarps,
+                                         DotPrecision precision,
                                          unsigned maxVersion = 3,
                                          bool chained = false,
                                          bool kMajor = false);
@@ -58,7 +60,8 @@ bool isChainedProduct(DotOp dot);
 
 /// The choice for `dot`, with the chip of its module and the warps of its
 /// kernel (4 when it has none); f32 operands go to tf32 tensor cores only
-/// with `precision = tf32` or `tf32x3` (three products of tf32 parts).
+/// with `precision = tf32` (wgmma or mma.sync) or `tf32x3` (three products
+/// of tf32 parts, on mma.sync).
 MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, unsigned maxVersion = 3);
 
 } // namespace mlir::block

@@ -146,10 +146,11 @@ def BlockAssignLayouts : Pass<"block-assign-layouts", "::mlir::ModuleOp"> {
     The accumulator of a `block.dot` gets a tensor-core layout
     (`#block.mma`) where the module's chip (`block.target`) has an
     instruction for its element types and shape (`chooseDotAccumulatorLayout`:
-    wgmma on sm_90a for f16 and bf16 into f32, and i8 into i32 where both
-    operands are loaded k-contiguous, with M a multiple of 64;
-    mma.sync on sm_80 and later for f16, bf16, i8, and f32 with
-    `precision = tf32`), up to version `max-mma-version` (3: wgmma;
+    wgmma on sm_90a for f16 and bf16 into f32, and for i8 into i32, fp8
+    into f32 and f32 with `precision = tf32` where both operands are loaded
+    k-contiguous, with M a multiple of 64; mma.sync on sm_80 and later for
+    f16, bf16, i8, and f32 with `precision = tf32` or `tf32x3`), up to
+    version `max-mma-version` (3: wgmma;
     2: mma.sync; 0: the FMA path only), and otherwise a blocked layout in
     which each thread holds a tile of rows by up to 4 columns, for the FMA
     path.
