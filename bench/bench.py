@@ -369,6 +369,10 @@ def cases(bundles, runtime, quick, before=None):
     for size in (4096, 8192):
         yield tensor_core_case(load("matmul_fp8"), "matmul_fp8", torch.float8_e4m3fn,
                                size // (4 if quick else 1), (128, 256), programs=sms)
+    # The bf16 example on mma.sync (compiled for sm_80; bench/kernels.txt).
+    for size in (4096, 8192):
+        yield tensor_core_case(load("matmul_bf16_mma_sync", "matmul_bf16"), "matmul_bf16_mma_sync",
+                               torch.bfloat16, size // (4 if quick else 1), (128, 256))
     # The descriptor example (its bundle copies its tiles by TMA on
     # sm_90a) with cp.async copies from pointers instead (--tma=false,
     # bench/kernels.txt's matmul_tma_pointers), and with a producer
