@@ -7,7 +7,8 @@
 // rank, an addptr of a scalar base) that block-assign-layouts and
 // canonicalisation expand. What does not change in a loop (the rows of a
 // tile whose row coordinate the loop keeps) moves out of it, as a
-// hand-written program computes it once.
+// hand-written program computes it once; tensors move out of innermost
+// loops only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +108,12 @@ LogicalResult checkNoLayout(Operation *op, Type tile) {
   return op->emitOpError() << "has a tile with a layout, " << tile
                            << ", but descriptors are lowered to pointer "
                               "operations before layouts are assigned";
+}
+
+/// Whether `op` makes a tensor (registers per thread, where a scalar takes
+/// one).
+bool makesTensor(Operation *op) {
+  return llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
 }
 
 /// Records the operations the lowering creates, to hoist them later.
@@ -244,15 +251,23 @@ struct BlockLowerTensorDescriptors
       failed |= mlir::failed(lowered);
     }
     // Innermost loops first, so that an address computation can leave a
-    // nest level by level.
+    // nest level by level. Tensors (a tile's offsets and mask, and their
+    // per-dimension vectors, registers per thread) leave innermost loops
+    // only: out of a loop around other loops (a persistent kernel's loop
+    // over tiles) they would stay live through the inner loops, whose own
+    // tiles need the registers. Scalars leave any loop.
     getOperation().walk([&](LoopLikeOpInterface loop) {
+      bool innermost = true;
+      for (Region *region : loop.getLoopRegions())
+        region->walk([&](LoopLikeOpInterface inner) { innermost = false; });
       moveLoopInvariantCode(
           loop.getLoopRegions(),
           [&](Value value, Region *) {
             return loop.isDefinedOutsideOfLoop(value);
           },
           [&](Operation *op, Region *) {
-            return created.ops.contains(op) && isPure(op);
+            return created.ops.contains(op) && isPure(op) &&
+                   (innermost || !makesTensor(op));
           },
           [&](Operation *op, Region *) { loop.moveOutOfLoop(op); });
     });

@@ -44,8 +44,10 @@ using namespace mlir::blockgpu;
 /// Warps of the producer partition: one warpgroup, the unit setmaxnreg
 /// moves registers for.
 constexpr int64_t kProducerWarps = 4;
-/// The producer's registers per thread: coordinates and a loop need few.
-constexpr int64_t kProducerRegisters = 40;
+/// The producer's registers per thread: setmaxnreg's least (coordinates,
+/// a loop and mbarrier waits fit; FA3's producer takes as few), so that the
+/// consumers get 240 of 168 x 384 where two warpgroups consume.
+constexpr int64_t kProducerRegisters = 24;
 
 namespace {
 /// The loop whose copies the producer takes over.

@@ -375,7 +375,7 @@ def BlockGPU_WarpSpecializeOp : BlockGPU_Op<"warp_specialize",
     for buffers to come back.
 
     ```mlir
-    blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+    blockgpu.warp_specialize warps(8, 4) registers(240, 24) {
       // products, epilogue
     } producer {
       // TMA copies into a ring

@@ -162,8 +162,9 @@ def BlockGPUSpecializeWarps
       loops, so the tiles of a persistent kernel share one ring of
       R = num_stages buffers (fewer where shared memory does not hold
       them), allocated at the kernel's start;
-    - the producer keeps 40 registers per thread, the consumers take the
-      rest of what the program instance starts with.
+    - the producer keeps 24 registers per thread (setmaxnreg's least),
+      the consumers take the rest of what the program instance starts
+      with.
 
     A kernel whose producer would need anything but scalars, copies and
     mbarrier waits (a tensor, a barrier) is left as it is.
