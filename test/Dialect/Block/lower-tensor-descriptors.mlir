@@ -127,6 +127,44 @@ func.func @in_loop(%x: !block.ptr<f32>, %m: i32, %n: i32, %row: i32) -> tensor<3
 
 // -----
 
+// Around another loop (a persistent kernel's loop over tiles), only
+// scalars move out: the tile's per-dimension vectors and its offsets, which
+// do not depend on the tile, stay in the outer loop's body (held across the
+// inner loop they would take its registers); out of the inner loop, which
+// does not change the tile's row, they still move.
+
+// CHECK-LABEL: func.func @in_loop_nest
+// CHECK: %[[SCALED:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK-NOT: tensor<32xi32>
+// CHECK: scf.for %[[T:[a-z0-9_]+]] =
+// CHECK: block.arange 0, 32 : tensor<32xi32>
+// CHECK: block.broadcast %{{.*}} dims [0] : tensor<32xi32> -> tensor<32x16xi32>
+// CHECK: block.arange 0, 16 : tensor<16xi32>
+// CHECK: scf.for
+// CHECK-NOT: block.arange
+// CHECK: block.load
+func.func @in_loop_nest(%x: !block.ptr<f32>, %m: i32, %n: i32, %tiles: i32) -> tensor<32x16xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %c32 = arith.constant 32 : i32
+  %zero = arith.constant dense<0.0> : tensor<32x16xf32>
+  %scaled = arith.muli %n, %c32 : i32
+  %d = block.make_tensor_desc %x, [%m, %scaled], [%scaled, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<32x16xf32>>
+  %o = scf.for %t = %c0 to %tiles step %c1 iter_args(%out = %zero) -> (tensor<32x16xf32>) : i32 {
+    %row = arith.muli %t, %c32 : i32
+    %r = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %out) -> (tensor<32x16xf32>) : i32 {
+      %v = block.desc_load %d[%row, %k] : !block.tensordesc<tensor<32x16xf32>> -> tensor<32x16xf32>
+      %s = arith.addf %acc, %v : tensor<32x16xf32>
+      scf.yield %s : tensor<32x16xf32>
+    }
+    scf.yield %r : tensor<32x16xf32>
+  }
+  return %o : tensor<32x16xf32>
+}
+
+// -----
+
 // A tile read transposed (its one use a block.trans; K in attention's
 // Q K^T) is loaded transposed: the pointers, mask and zeros transposed, so
 // that the loaded tile keeps the addresses contiguous along its first
