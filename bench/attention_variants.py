@@ -1,6 +1,7 @@
 """Variants of the attention example side by side on the GPU: each bundle
-given as LABEL=DIR:ROWS (ROWS query rows a program, or `persistent`: one
-program per SM; the bundle's first kernel) runs examples/attention_fwd.mlir's interface at B4 H32 S4096 bf16
+given as LABEL=DIR:ROWS (ROWS query rows a program on a 2-D grid of
+(query blocks, heads); ROWSflat: the same programs on a 1-D grid; or
+`persistent`: one program per SM; the bundle's first kernel) runs examples/attention_fwd.mlir's interface at B4 H32 S4096 bf16
 and head dimension --head-dim (128), causal and not, checked against SDPA's
 math backend in f32 and timed with CUDA events (medians of rounds in
 rotating order) next to SDPA's cuDNN and flash backends and
@@ -44,8 +45,13 @@ def main():
             with open(manifest) as f:
                 name = json.load(f)["kernels"][0]["name"]
             kernel = runtime.load(manifest).kernel(name)
-            grid = ((torch.cuda.get_device_properties(0).multi_processor_count,)
-                    if rows == "persistent" else problem.grid(int(rows)))
+            if rows == "persistent":
+                grid = (torch.cuda.get_device_properties(0).multi_processor_count,)
+            elif rows.endswith("flat"):
+                blocks, heads = problem.grid(int(rows[:-4]))
+                grid = (blocks * heads,)
+            else:
+                grid = problem.grid(int(rows))
             launch = kernel.prepare(grid, *problem.kernel_args(causal))
             launch()
             torch.cuda.synchronize()
