@@ -1,8 +1,9 @@
 """Variants of the attention example side by side on the GPU: each bundle
 given as LABEL=DIR:ROWS (ROWS query rows a program on a 2-D grid of
 (query blocks, heads); ROWSflat: the same programs on a 1-D grid; or
-`persistent`: one program per SM; the bundle's first kernel) runs examples/attention_fwd.mlir's interface at B4 H32 S4096 bf16
-and head dimension --head-dim (128), causal and not, checked against SDPA's
+`persistent`: one program per SM; the bundle's first kernel) runs
+examples/attention_fwd.mlir's interface at B4 H32 S4096 bf16 and head
+dimension --head-dim (128), causal and not, checked against SDPA's
 math backend in f32 and timed with CUDA events (medians of rounds in
 rotating order) next to SDPA's cuDNN and flash backends and
 bench/triton_kernels.py's kernel of the same algorithm.
