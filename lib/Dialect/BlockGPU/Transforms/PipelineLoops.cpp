@@ -302,6 +302,16 @@ mlir::blockgpu::keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
   return InFlightProduct{loop, inFlight, done};
 }
 
+/// Whether a wgmma product reads `buffer`, directly or through transposed
+/// views of it (K's tile in attention's Q K^T).
+static bool isReadByWgmma(Value buffer) {
+  std::optional<SmallVector<DotOp>> readers = getProductReaders(buffer);
+  return readers && llvm::any_of(*readers, [](DotOp dot) {
+           auto mma = dyn_cast<block::MmaLayoutAttr>(dot.getType().getEncoding());
+           return mma && mma.isWgmma();
+         });
+}
+
 static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   if (numStages < 2 || !block::writesOnlySharedMemory(loop))
     return;
@@ -354,11 +364,7 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   // before the barrier that hands them over.
   bool readThroughAsyncProxy =
       anyPointers && llvm::any_of(loads, [](StagedLoad &staged) {
-        return llvm::any_of(staged.alloc->getUsers(), [](Operation *user) {
-          return cast<block::MmaLayoutAttr>(
-                     cast<DotOp>(user).getType().getEncoding())
-              .isWgmma();
-        });
+        return isReadByWgmma(staged.alloc);
       });
   // The slots read and written, and (with TMA) the parity of the phase of
   // the read slot's barrier.
