@@ -307,7 +307,8 @@ mlir::blockgpu::keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
 static bool isReadByWgmma(Value buffer) {
   std::optional<SmallVector<DotOp>> readers = getProductReaders(buffer);
   return readers && llvm::any_of(*readers, [](DotOp dot) {
-           auto mma = dyn_cast<block::MmaLayoutAttr>(dot.getType().getEncoding());
+           auto mma =
+               dyn_cast<block::MmaLayoutAttr>(dot.getType().getEncoding());
            return mma && mma.isWgmma();
          });
 }
