@@ -16,7 +16,6 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
   %c128 = arith.constant 128 : i32
   %head_dim = arith.constant 64 : i32
   %whole = arith.constant -128 : i32
-  %true = arith.constant true
   %log2e = arith.constant 1.44269504 : f32
   %ln2 = arith.constant 0.693147181 : f32
   %zero_s = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -60,6 +59,11 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
   %rows_1d = block.arange 0, 128 : tensor<128xi32>
   %m0s = block.splat %m0 : tensor<128xi32>
   %q_rows = arith.addi %rows_1d, %m0s : tensor<128xi32>
+  // The last key each query row sees: itself (causal) or the sequence's last.
+  %seq_last = arith.subi %seq, %c1 : i32
+  %seq_lasts = block.splat %seq_last : tensor<128xi32>
+  %diagonal = arith.minsi %q_rows, %seq_lasts : tensor<128xi32>
+  %last_key = arith.select %is_causal, %diagonal, %seq_lasts : tensor<128xi32>
 
   %acc, %m_i, %l_i = scf.for %n0 = %c0 to %end step %c128
       iter_args(%acc_i = %zero_o, %m_run = %ninf_m, %l_run = %zero_l)
@@ -70,19 +74,13 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
     %s_all = block.dot %qt, %ktt, %zero_s : tensor<128x64xbf16>, tensor<64x128xbf16> -> tensor<128x128xf32>
     %needs_mask = arith.cmpi sge, %n0, %unmasked : i32
     %s = scf.if %needs_mask -> tensor<128x128xf32> {
-      %cols_1d = block.arange 0, 128 : tensor<128xi32>
+      // Column j of the block is key n0 + j: kept where j <= last_key - n0.
       %n0s = block.splat %n0 : tensor<128xi32>
-      %cols = arith.addi %cols_1d, %n0s : tensor<128xi32>
-      %seqs = block.splat %seq : tensor<128xi32>
-      %in_seq_1d = arith.cmpi slt, %cols, %seqs : tensor<128xi32>
-      %in_seq = block.broadcast %in_seq_1d dims [1] : tensor<128xi1> -> tensor<128x128xi1>
-      %col_b = block.broadcast %cols dims [1] : tensor<128xi32> -> tensor<128x128xi32>
-      %row_b = block.broadcast %q_rows dims [0] : tensor<128xi32> -> tensor<128x128xi32>
-      %seen = arith.cmpi sle, %col_b, %row_b : tensor<128x128xi32>
-      %not_causal = arith.xori %is_causal, %true : i1
-      %all = block.splat %not_causal : tensor<128x128xi1>
-      %visible = arith.ori %seen, %all : tensor<128x128xi1>
-      %keep = arith.andi %visible, %in_seq : tensor<128x128xi1>
+      %last_col = arith.subi %last_key, %n0s : tensor<128xi32>
+      %last_col_b = block.broadcast %last_col dims [0] : tensor<128xi32> -> tensor<128x128xi32>
+      %cols_1d = block.arange 0, 128 : tensor<128xi32>
+      %cols = block.broadcast %cols_1d dims [1] : tensor<128xi32> -> tensor<128x128xi32>
+      %keep = arith.cmpi sle, %cols, %last_col_b : tensor<128x128xi32>
       %masked = arith.select %keep, %s_all, %ninf_s : tensor<128x128xi1>, tensor<128x128xf32>
       scf.yield %masked : tensor<128x128xf32>
     } else {
