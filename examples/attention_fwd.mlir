@@ -15,12 +15,9 @@
 // (block.warp_specialize), so that the two warpgroups computing need not
 // meet at a barrier every key block, and take turns at issuing their
 // products, one's softmax running while the other's products do.
-func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16},
-                         %k: !block.ptr<bf16> {block.alignment = 16},
-                         %v: !block.ptr<bf16> {block.alignment = 16},
-                         %o: !block.ptr<bf16> {block.alignment = 16},
-                         %lse: !block.ptr<f32> {block.alignment = 16},
-                         %rows: i32, %seq: i32, %scale: f32, %causal: i32)
+func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !block.ptr<bf16> {block.alignment = 16},
+                         %v: !block.ptr<bf16> {block.alignment = 16}, %o: !block.ptr<bf16> {block.alignment = 16},
+                         %lse: !block.ptr<f32> {block.alignment = 16}, %rows: i32, %seq: i32, %scale: f32, %causal: i32)
     attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -3,12 +3,9 @@
 // same arguments with Q, K, V and O laid out [heads, seq, 64]. Its keys go in
 // blocks of 128, as in attention_fwd.mlir. Launch a grid of
 // (ceil(seq / 128), heads).
-func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16},
-                             %k: !block.ptr<bf16> {block.alignment = 16},
-                             %v: !block.ptr<bf16> {block.alignment = 16},
-                             %o: !block.ptr<bf16> {block.alignment = 16},
-                             %lse: !block.ptr<f32> {block.alignment = 16},
-                             %rows: i32, %seq: i32, %scale: f32, %causal: i32)
+func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !block.ptr<bf16> {block.alignment = 16},
+                             %v: !block.ptr<bf16> {block.alignment = 16}, %o: !block.ptr<bf16> {block.alignment = 16},
+                             %lse: !block.ptr<f32> {block.alignment = 16}, %rows: i32, %seq: i32, %scale: f32, %causal: i32)
     attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

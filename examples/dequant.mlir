@@ -4,13 +4,12 @@
 // scales and a rows x cols row-major bf16 out. The group, 128 columns, is a
 // constant of the kernel; cols must be a multiple of it. Each program instance
 // dequantises a 16 x 512 tile: launch a grid of (ceil(cols / 512),
-// ceil(rows / 16)). The sizes carry no hints: block-compile's variant for
-// both divisible by 16 reads 16 bytes of w an access, and one scale for the 16
-// columns of a row that a thread holds (they lie in one group); other sizes
-// run the generic kernel, an element at a time.
-func.func @dequant(%w: !block.ptr<i8> {block.alignment = 16},
-                   %scale: !block.ptr<f32> {block.alignment = 16},
-                   %out: !block.ptr<bf16> {block.alignment = 16},
+// ceil(rows / 16)). The arguments carry no hints: block-compile's variant for
+// aligned pointers and both sizes divisible by 16 reads 16 bytes of w an
+// access, and one scale for the 16 columns of a row that a thread holds (they
+// lie in one group); other arguments run the generic kernel, an element at a
+// time.
+func.func @dequant(%w: !block.ptr<i8>, %scale: !block.ptr<f32>, %out: !block.ptr<bf16>,
                    %rows: i32, %cols: i32)
     attributes {block.kernel, block.num_warps = 4 : i32} {
   %c16 = arith.constant 16 : i32

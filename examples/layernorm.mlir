@@ -2,13 +2,8 @@
 // statistics in f32:
 //   out[r, :] = (x[r, :] - mean) * rsqrt(var + eps) * w + b
 // One program instance per row: launch a grid of (rows).
-func.func @layernorm(%x: !block.ptr<f16> {block.alignment = 16},
-                     %w: !block.ptr<f16> {block.alignment = 16},
-                     %b: !block.ptr<f16> {block.alignment = 16},
-                     %out: !block.ptr<f16> {block.alignment = 16},
-                     %n: i32 {block.divisibility = 16},
-                     %stride: i32 {block.divisibility = 16},
-                     %eps: f32)
+func.func @layernorm(%x: !block.ptr<f16>, %w: !block.ptr<f16>, %b: !block.ptr<f16>,
+                     %out: !block.ptr<f16>, %n: i32, %stride: i32, %eps: f32)
     attributes {block.kernel, block.num_warps = 8 : i32} {
   %zero = arith.constant dense<0.0> : tensor<4096xf32>
   %row = block.program_id x

@@ -5,10 +5,7 @@
 // through the reciprocal of the sum (fastmath<arcp>: one rcp.rn and a multiply
 // per element, within 1.5 ulp), as softmax kernels usually do; Triton's `/` is
 // div.full.f32 (2 ulp).
-func.func @softmax(%in: !block.ptr<f32> {block.alignment = 16},
-                   %out: !block.ptr<f32> {block.alignment = 16},
-                   %n: i32 {block.divisibility = 16},
-                   %stride: i32 {block.divisibility = 16})
+func.func @softmax(%in: !block.ptr<f32>, %out: !block.ptr<f32>, %n: i32, %stride: i32)
     attributes {block.kernel, block.num_warps = 16 : i32} {
   %ninf = arith.constant dense<0xFF800000> : tensor<4096xf32>
   %row = block.program_id x

@@ -99,12 +99,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     (void)e2;
     // The variant a launch runs keeps every assumption it was built on.
     if (const KernelVariant *variant =
-            selectVariant(kernel, args.data(), args.size()))
-      for (const VariantAssumption &assumption : variant->assume)
-        if (!holds(assumption, args[assumption.index].signedValue()))
+            selectVariant(kernel, args.data(), args.size())) {
+      for (const VariantAssumption &assumption : variant->assume) {
+        // A pointer's assumption is on its address, not a typed value.
+        const KernelArg &arg = args[assumption.index];
+        int64_t value = arg.isPointer() ? static_cast<int64_t>(arg.bits)
+                                        : arg.signedValue();
+        if (!holds(assumption, value))
           bug("selectVariant chose '" + variant->symbol +
                   "', whose assumptions the arguments break",
               text);
+      }
+    }
   }
   return 0;
 }

@@ -46,6 +46,9 @@ if config.ptxas and os.path.exists(config.ptxas):
 
 # The interpreter tests compute their references with NumPy.
 config.substitutions.append(("%python", "/usr/bin/python3"))
+# A kernel with the hints of block-compile's aligned variant written in.
+config.substitutions.append(
+    ("%add-hints", "/usr/bin/python3 " + os.path.join(config.test_source_root, "Inputs", "add-hints.py")))
 if os.path.exists("/usr/bin/python3") and subprocess.call(
         ["/usr/bin/python3", "-c", "import numpy"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:

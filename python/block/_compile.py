@@ -91,9 +91,9 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
     `num_warps` (for kernels without block.num_warps), `features` ("+ptx80"),
     `opt_level`, `cubin` (True: require ptxas; False: PTX only; None: a
     cubin where ptxas is found), `raise_occupancy` and `specialize` ("auto",
-    "none", or argument names, as a list or comma-separated: the integer
-    arguments to build variants on, divisible by 16 or equal to 1, among
-    which the runtime picks at launch). `name` names the
+    "none", or argument names, as a list or comma-separated: the arguments
+    to build variants on, integers divisible by 16 or equal to 1 and
+    pointers 16-byte aligned, among which the runtime picks at launch). `name` names the
     module (default: the file's stem, or "kernels" for text). `compiler` is
     the block-compile to run (default $BLOCK_COMPILE, else PATH). With
     `cache=False` it compiles into a fresh temporary directory. Failures

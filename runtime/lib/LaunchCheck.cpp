@@ -173,6 +173,17 @@ Error checkTensorMap(const KernelInfo &kernel, size_t index,
   return Error::success();
 }
 
+/// Whether `arg` keeps a variant's `assumption`: an alignment (pointers
+/// only) on its address, the rest on an integer scalar's value. Of the wrong
+/// kind it keeps none.
+bool keeps(const KernelArg &arg, const VariantAssumption &assumption) {
+  // The address as it is: signedValue() masks by an element type.
+  if (assumption.alignment > 1)
+    return arg.isPointer() && holds(assumption, static_cast<int64_t>(arg.bits));
+  return !arg.isPointer() && !isFloatType(arg.type) &&
+         holds(assumption, arg.signedValue());
+}
+
 Error checkArgumentCount(const KernelInfo &kernel, size_t numArgs) {
   if (numArgs != kernel.parameters.size())
     return makeError(refusal(kernel) + "expected " +
@@ -257,8 +268,7 @@ const KernelVariant *selectVariant(const KernelInfo &kernel,
     for (const VariantAssumption &assumption : variant.assume) {
       const KernelArg *arg =
           assumption.index < numArgs ? &args[assumption.index] : nullptr;
-      if (!arg || arg->isPointer() || isFloatType(arg->type) ||
-          !holds(assumption, arg->signedValue())) {
+      if (!arg || !keeps(*arg, assumption)) {
         allHold = false;
         break;
       }

@@ -108,7 +108,10 @@ std::vector<std::string> describeAssumptions(const KernelInfo &kernel,
     std::string name = a.index < kernel.parameters.size()
                            ? kernel.parameters[a.index].name
                            : "arg" + std::to_string(a.index);
-    if (a.equals)
+    if (a.alignment > 1)
+      assumptions.push_back(name + " is aligned to " +
+                            std::to_string(a.alignment) + " bytes");
+    else if (a.equals)
       assumptions.push_back(name + " is " + std::to_string(*a.equals));
     else
       assumptions.push_back(name + " is divisible by " +
@@ -118,6 +121,9 @@ std::vector<std::string> describeAssumptions(const KernelInfo &kernel,
 }
 
 bool holds(const VariantAssumption &assumption, int64_t value) {
+  // Only pointer assumptions have an alignment; `value` is then an address.
+  if (assumption.alignment > 1)
+    return static_cast<uint64_t>(value) % assumption.alignment == 0;
   if (assumption.equals)
     return value == *assumption.equals;
   // As checkLaunch tests hints: on the magnitude, as unsigned, since
@@ -474,19 +480,32 @@ private:
       return false;
     const KernelParameter &param = *found;
     assumption.index = param.index;
-    if (param.isPointer() || isFloatType(param.type))
-      report(path + ".index",
-             describeParameter(param) + " is not an integer scalar");
+    if (!param.isPointer() && isFloatType(param.type))
+      report(path + ".index", describeParameter(param) +
+                                  " is a float scalar; a variant's "
+                                  "assumptions are about integer scalars "
+                                  "and pointers");
     std::string name;
     if (readString(value, path, "name", name, /*required=*/false) &&
         name != param.name)
       report(path + ".name", "parameter " + std::to_string(index) +
                                  " is named \"" + param.name + "\", not \"" +
                                  name + "\"");
+    if (param.isPointer()) {
+      readPointerAssumption(value, path, param, assumption);
+      return problems.size() == problemsBefore;
+    }
+    bool hasAlignment = value.find("alignment") != nullptr;
+    if (hasAlignment)
+      report(path + ".alignment", "applies to pointers; an integer scalar's "
+                                  "assumption is its \"divisibility\" or "
+                                  "\"equals\"");
     bool hasDivisibility = value.find("divisibility") != nullptr;
     bool hasEquals = value.find("equals") != nullptr;
     if (hasDivisibility == hasEquals) {
-      report(path, "expected exactly one of \"divisibility\" and \"equals\"");
+      // Where only "alignment" is there, the report above says it all.
+      if (hasDivisibility || !hasAlignment)
+        report(path, "expected exactly one of \"divisibility\" and \"equals\"");
       return false;
     }
     int64_t number = 0;
@@ -498,6 +517,36 @@ private:
       assumption.equals = number;
     }
     return problems.size() == problemsBefore;
+  }
+
+  /// A pointer's assumption: an alignment above the one the generic kernel
+  /// assumes (one no greater would tell the variant nothing new).
+  void readPointerAssumption(const JsonValue &value, const std::string &path,
+                             const KernelParameter &param,
+                             VariantAssumption &assumption) {
+    bool misplaced = false;
+    for (const char *key : {"divisibility", "equals"})
+      if (value.find(key)) {
+        report(path + "." + key, "applies to integer scalars; a pointer's "
+                                 "assumption is its \"alignment\"");
+        misplaced = true;
+      }
+    // Not also reported missing: the key above says what is wrong.
+    if (misplaced && !value.find("alignment"))
+      return;
+    int64_t alignment = 0;
+    if (!readInteger(value, path, "alignment", 1, int64_t(1) << 30, alignment))
+      return;
+    if (alignment & (alignment - 1))
+      report(path + ".alignment",
+             "expected a power of two, got " + std::to_string(alignment));
+    else if (static_cast<uint64_t>(alignment) <= param.alignment)
+      report(path + ".alignment",
+             "expected more than the " + std::to_string(param.alignment) +
+                 " bytes the kernel assumes of " + describeParameter(param) +
+                 ", got " + std::to_string(alignment));
+    else
+      assumption.alignment = static_cast<uint64_t>(alignment);
   }
 
   bool readParameter(const JsonValue &value, const std::string &path,
@@ -841,7 +890,9 @@ std::string writeManifest(const Manifest &manifest) {
           JsonValue::Object fact{{"index", a.index}};
           if (a.index < kernel.parameters.size())
             fact.emplace_back("name", kernel.parameters[a.index].name);
-          if (a.equals)
+          if (a.alignment > 1)
+            fact.emplace_back("alignment", a.alignment);
+          else if (a.equals)
             fact.emplace_back("equals", *a.equals);
           else
             fact.emplace_back("divisibility", a.divisibility);

@@ -274,21 +274,30 @@ TEST(Grid, RejectsMalformed) {
             std::string::npos);
 }
 
+/// The variant of variantsManifest's kernel, scale(x, n, stride), that a
+/// launch with these arguments runs.
+static std::string pickVariant(const KernelInfo &kernel, uint64_t x,
+                               int32_t n, int64_t stride) {
+  std::vector<KernelArg> args{KernelArg::pointer(x), KernelArg::i32(n),
+                              KernelArg::i64(stride)};
+  const KernelVariant *v = selectVariant(kernel, args.data(), args.size());
+  return v ? v->symbol : "generic";
+}
+
 TEST(SelectVariant, PicksTheMostSpecialisedThatHolds) {
   Expected<Manifest> m = parseManifest(variantsManifest);
   ASSERT_TRUE(m) << m.errorMessage();
   KernelInfo &kernel = m->kernels[0];
-  // Besides scale__v1 (n and stride divisible by 16) and scale__v2 (n
-  // divisible by 16, stride 1): one on n alone, listed last.
+  // Besides scale__v1 (n and stride divisible by 16), scale__v2 (n
+  // divisible by 16, stride 1) and scale__v3 (x 16-byte aligned, n divisible
+  // by 16): one on n alone, listed last. x is not 16-byte aligned unless
+  // said, so that scale__v3 does not hold.
   KernelVariant onN;
   onN.symbol = "scale__n";
   onN.assume = {kernel.variants[0].assume[0]};
   kernel.variants.push_back(onN);
-  auto pick = [&](int32_t n, int64_t stride) -> std::string {
-    std::vector<KernelArg> args{KernelArg::pointer(0x1000), KernelArg::i32(n),
-                                KernelArg::i64(stride)};
-    const KernelVariant *v = selectVariant(kernel, args.data(), args.size());
-    return v ? v->symbol : "generic";
+  auto pick = [&](int32_t n, int64_t stride, uint64_t x = 0x1004) {
+    return pickVariant(kernel, x, n, stride);
   };
   EXPECT_EQ(pick(1000, 3), "generic");
   EXPECT_EQ(pick(1024, 3), "scale__n");
@@ -298,6 +307,14 @@ TEST(SelectVariant, PicksTheMostSpecialisedThatHolds) {
   EXPECT_EQ(pick(-32, -16), "scale__v1");
   EXPECT_EQ(pick(0, 0), "scale__v1");
   EXPECT_EQ(pick(INT32_MIN, INT64_MIN), "scale__v1");
+  // With x aligned, scale__v3 ties with scale__v1 and scale__v2 and is
+  // listed after them; it beats scale__n.
+  EXPECT_EQ(pick(1024, 3, 0x1000), "scale__v3");
+  EXPECT_EQ(pick(1024, 3, 0x1010), "scale__v3");
+  EXPECT_EQ(pick(1024, 32, 0x1000), "scale__v1");
+  EXPECT_EQ(pick(1024, 1, 0x1000), "scale__v2");
+  EXPECT_EQ(pick(1024, 3, 0x1008), "scale__n");
+  EXPECT_EQ(pick(1000, 3, 0x1000), "generic");
   // An argument of the wrong kind never satisfies an assumption (checkLaunch
   // refuses such a launch before a variant is chosen), nor a missing one.
   std::vector<KernelArg> wrong{KernelArg::pointer(0x1000),
@@ -305,8 +322,41 @@ TEST(SelectVariant, PicksTheMostSpecialisedThatHolds) {
   EXPECT_EQ(selectVariant(kernel, wrong.data(), wrong.size()), nullptr);
   std::vector<KernelArg> args{KernelArg::pointer(0x1000), KernelArg::i32(16),
                               KernelArg::i64(1)};
-  EXPECT_EQ(selectVariant(kernel, args.data(), 2)->symbol, "scale__n");
+  EXPECT_EQ(selectVariant(kernel, args.data(), 2)->symbol, "scale__v3");
   EXPECT_EQ(selectVariant(kernel, args.data(), 1), nullptr);
+}
+
+TEST(SelectVariant, PicksOnPointerAlignment) {
+  Expected<Manifest> m = parseManifest(variantsManifest);
+  ASSERT_TRUE(m) << m.errorMessage();
+  KernelInfo &kernel = m->kernels[0];
+  // Of the most specialised: x aligned, n divisible by 16, stride 1; of the
+  // least: x aligned alone.
+  KernelVariant most, onX;
+  most.symbol = "scale__most";
+  most.assume = kernel.variants[2].assume;
+  most.assume.push_back(kernel.variants[1].assume[1]);
+  onX.symbol = "scale__x";
+  onX.assume = {kernel.variants[2].assume[0]};
+  kernel.variants.push_back(most);
+  kernel.variants.push_back(onX);
+  auto pick = [&](uint64_t x, int32_t n, int64_t stride) {
+    return pickVariant(kernel, x, n, stride);
+  };
+  EXPECT_EQ(pick(0x1000, 1000, 3), "scale__x");
+  EXPECT_EQ(pick(0x1004, 1000, 3), "generic");
+  EXPECT_EQ(pick(0, 1000, 3), "scale__x");
+  EXPECT_EQ(pick(0x1000, 1024, 3), "scale__v3");
+  EXPECT_EQ(pick(0x1000, 1024, 1), "scale__most");
+  EXPECT_EQ(pick(0x1004, 1024, 1), "scale__v2");
+  EXPECT_EQ(pick(0x1000, 1024, 32), "scale__v1");
+  // The address as it is, all 64 bits: no element type masks it.
+  EXPECT_EQ(pick(0xffffffffffff0000, 1000, 3), "scale__x");
+  EXPECT_EQ(pick(0x8000000000000008, 1000, 3), "generic");
+  // A scalar never satisfies a pointer's assumption, however aligned.
+  std::vector<KernelArg> wrong{KernelArg::i64(0x1000), KernelArg::i32(1000),
+                               KernelArg::i64(3)};
+  EXPECT_EQ(selectVariant(kernel, wrong.data(), wrong.size()), nullptr);
 }
 
 namespace {

@@ -439,6 +439,7 @@ static void expectSameManifest(const Manifest &got, const Manifest &want) {
         EXPECT_EQ(x.assume[i].index, y.assume[i].index);
         EXPECT_EQ(x.assume[i].divisibility, y.assume[i].divisibility);
         EXPECT_EQ(x.assume[i].equals, y.assume[i].equals);
+        EXPECT_EQ(x.assume[i].alignment, y.assume[i].alignment);
       }
     }
   }
@@ -528,16 +529,26 @@ TEST(Manifest, ReadsVariants) {
   Expected<Manifest> m = parseManifest(variantsManifest, "scale.json");
   ASSERT_TRUE(m) << m.errorMessage();
   const KernelInfo &k = m->kernels[0];
-  ASSERT_EQ(k.variants.size(), 2u);
+  ASSERT_EQ(k.variants.size(), 3u);
   EXPECT_EQ(k.variants[0].symbol, "scale__v1");
   EXPECT_EQ(k.variants[0].sharedMemoryBytes, 16u);
   ASSERT_EQ(k.variants[0].assume.size(), 2u);
   EXPECT_EQ(k.variants[0].assume[1].index, 2u);
   EXPECT_EQ(k.variants[0].assume[1].divisibility, 16u);
   EXPECT_FALSE(k.variants[0].assume[1].equals);
+  EXPECT_EQ(k.variants[0].assume[1].alignment, 1u);
   EXPECT_EQ(k.variants[1].assume[1].equals, std::optional<int64_t>(1));
   EXPECT_EQ(k.variants[1].assumptions,
             (std::vector<std::string>{"n is divisible by 16", "stride is 1"}));
+  // A pointer's assumption is its alignment alone.
+  const VariantAssumption &x = k.variants[2].assume[0];
+  EXPECT_EQ(x.index, 0u);
+  EXPECT_EQ(x.alignment, 16u);
+  EXPECT_EQ(x.divisibility, 1u);
+  EXPECT_FALSE(x.equals);
+  EXPECT_EQ(k.variants[2].assumptions,
+            (std::vector<std::string>{"x is aligned to 16 bytes",
+                                      "n is divisible by 16"}));
 }
 
 TEST(Manifest, OldManifestsHaveNoVariants) {
@@ -564,8 +575,8 @@ TEST(Manifest, ReportsMalformedVariants) {
        "3"},
       {R"({"index": 2, "name": "stride", "equals": 1})",
        R"({"index": 0, "name": "x", "equals": 1})",
-       "kernels[0].variants[1].assume[1].index: parameter 0 ('x', "
-       "!block.ptr<f32>) is not an integer scalar"},
+       "kernels[0].variants[1].assume[1].equals: applies to integer scalars; "
+       "a pointer's assumption is its \"alignment\""},
       {R"({"index": 2, "name": "stride", "equals": 1})",
        R"({"index": 2, "name": "step", "equals": 1})",
        "kernels[0].variants[1].assume[1].name: parameter 2 is named "
@@ -591,6 +602,44 @@ TEST(Manifest, ReportsMalformedVariants) {
        R"("assume": [])",
        "kernels[0].variants[1].assume: expected at least one assumption (the "
        "generic kernel assumes none)"},
+      // Pointers: an alignment, a power of two above the kernel's own.
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 0, "name": "x", "alignment": 24})",
+       "kernels[0].variants[2].assume[0].alignment: expected a power of two, "
+       "got 24"},
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 0, "name": "x", "alignment": 4})",
+       "kernels[0].variants[2].assume[0].alignment: expected more than the 4 "
+       "bytes the kernel assumes of parameter 0 ('x', !block.ptr<f32>), got "
+       "4"},
+      {R"({"index": 0, "name": "x", "kind": "pointer", "element_type": "f32"})",
+       R"({"index": 0, "name": "x", "kind": "pointer", "element_type": "f32",
+           "alignment": 16})",
+       "kernels[0].variants[2].assume[0].alignment: expected more than the "
+       "16 bytes the kernel assumes of parameter 0 ('x', !block.ptr<f32>), "
+       "got 16"},
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 0, "name": "x", "alignment": 0})",
+       "kernels[0].variants[2].assume[0].alignment: expected an integer in "
+       "[1, 1073741824], got 0"},
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 0, "name": "x"})",
+       "kernels[0].variants[2].assume[0].alignment: missing (expected an "
+       "integer in [1, 1073741824])"},
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 0, "name": "x", "divisibility": 16})",
+       "kernels[0].variants[2].assume[0].divisibility: applies to integer "
+       "scalars; a pointer's assumption is its \"alignment\""},
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 2, "name": "stride", "alignment": 16})",
+       "kernels[0].variants[2].assume[0].alignment: applies to pointers; an "
+       "integer scalar's assumption is its \"divisibility\" or "
+       "\"equals\""},
+      {R"({"index": 0, "name": "x", "alignment": 16})",
+       R"({"index": 2, "name": "stride", "alignment": 16, "equals": 1})",
+       "kernels[0].variants[2].assume[0].alignment: applies to pointers; an "
+       "integer scalar's assumption is its \"divisibility\" or "
+       "\"equals\""},
   };
   for (const Case &c : cases) {
     SCOPED_TRACE(c.to);
@@ -599,6 +648,20 @@ TEST(Manifest, ReportsMalformedVariants) {
     ASSERT_FALSE(m);
     EXPECT_EQ(m.errorMessage(), std::string("m.json: ") + c.error);
   }
+
+  // Float scalars take no assumption.
+  std::string text = replaceOnce(
+      variantsManifest,
+      R"({"index": 2, "name": "stride", "kind": "scalar", "type": "i64"})",
+      R"({"index": 2, "name": "stride", "kind": "scalar", "type": "f64"})");
+  Expected<Manifest> m = parseManifest(text, "m.json");
+  ASSERT_FALSE(m);
+  std::string words = " parameter 2 ('stride', f64) is a float scalar; a "
+                      "variant's assumptions are about integer scalars and "
+                      "pointers";
+  EXPECT_EQ(m.errorMessage(),
+            "m.json: kernels[0].variants[0].assume[1].index:" + words +
+                "\nm.json: kernels[0].variants[1].assume[1].index:" + words);
 }
 
 TEST(Manifest, WritesVariantsItReads) {
@@ -606,6 +669,8 @@ TEST(Manifest, WritesVariantsItReads) {
   ASSERT_TRUE(m) << m.errorMessage();
   std::string text = writeManifest(*m);
   EXPECT_NE(text.find("\"stride is 1\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"alignment\": 16"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"x is aligned to 16 bytes\""), std::string::npos) << text;
   Expected<Manifest> again = parseManifest(text, "rewritten.json");
   ASSERT_TRUE(again) << again.errorMessage() << "\n" << text;
   expectSameManifest(*again, *m);

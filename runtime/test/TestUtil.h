@@ -37,8 +37,9 @@ inline const char *sampleManifest = R"({
   ]
 })";
 
-/// A kernel with a stride argument and two variants specialised on its
-/// integers, as block-compile writes them.
+/// A kernel with a stride argument and three variants, as block-compile
+/// writes them: two specialised on its integers, one on its pointer's
+/// alignment too.
 inline const char *variantsManifest = R"({
   "format": "block-bundle", "version": 1, "module": "scale",
   "target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_80", "features": ""},
@@ -58,7 +59,10 @@ inline const char *variantsManifest = R"({
                   {"index": 2, "name": "stride", "divisibility": 16}]},
       {"symbol": "scale__v2", "shared_memory_bytes": 0,
        "assume": [{"index": 1, "name": "n", "divisibility": 16},
-                  {"index": 2, "name": "stride", "equals": 1}]}
+                  {"index": 2, "name": "stride", "equals": 1}]},
+      {"symbol": "scale__v3", "shared_memory_bytes": 0,
+       "assume": [{"index": 0, "name": "x", "alignment": 16},
+                  {"index": 1, "name": "n", "divisibility": 16}]}
     ]
   }]
 })";

@@ -1,4 +1,4 @@
-//===- Specialize.cpp - Kernel variants on integer arguments --------------===//
+//===- Specialize.cpp - Kernel variants on their arguments ----------------===//
 
 #include "Specialize.h"
 
@@ -26,14 +26,44 @@ using blockrt::VariantAssumption;
 
 namespace block {
 
-/// Triton's choice: 16 elements of 4 bytes or fewer make a 16-byte vector.
+/// Triton's choices: 16 elements of 4 bytes or fewer make a 16-byte vector,
+/// which needs a 16-byte aligned address.
 static constexpr uint64_t kDivisibility = 16;
+static constexpr uint64_t kAlignment = 16;
 
-/// Integer scalars, which a specialisation can say more about (i1 takes
-/// only 0 and 1 already).
+/// Integer scalars and pointers, which a specialisation can say more about
+/// (i1 takes only 0 and 1 already).
 static bool isSpecializable(const KernelParameter &param) {
-  return !param.isPointer() && blockrt::isIntegerType(param.type) &&
+  if (param.isPointer())
+    return true;
+  return blockrt::isIntegerType(param.type) &&
          param.type != blockrt::ElementType::I1;
+}
+
+/// Whether a specialisation can tell the kernel more of `param` than its
+/// hint does: an integer without a hint, a pointer not known 16-byte aligned
+/// (the user said what holds of those with a hint).
+static bool canAssumeMore(const KernelParameter &param) {
+  if (param.isPointer())
+    return param.alignment < kAlignment;
+  return param.divisibility == 1;
+}
+
+/// Of each of `indices`: a pointer 16-byte aligned, an integer divisible
+/// by 16.
+static std::vector<VariantAssumption>
+assumeAligned(const KernelInfo &kernel, ArrayRef<unsigned> indices) {
+  std::vector<VariantAssumption> assume;
+  for (unsigned index : indices) {
+    VariantAssumption assumption;
+    assumption.index = index;
+    if (kernel.parameters[index].isPointer())
+      assumption.alignment = kAlignment;
+    else
+      assumption.divisibility = kDivisibility;
+    assume.push_back(assumption);
+  }
+  return assume;
 }
 
 /// A symbol no function of `module` has and no earlier variant took.
@@ -87,40 +117,32 @@ static AccessFacts getAccessFacts(func::FuncOp kernel) {
   return facts;
 }
 
-/// The arguments of `chosen` whose divisibility by 16 can change how
-/// `kernel` accesses memory: those it changes some fact of the accesses
-/// for (`masks`), and of them those it changes a vector width or an
-/// address fact for (`addresses`; a row count that only masks rows is not
-/// one, a row stride is). The kernel is probed in a copy of `module`
-/// brought to the form the layouts are assigned on, once with all of
-/// `chosen` divisible and once without each of them. Where that fails, all
-/// of `chosen` count (the compilation proper reports what is wrong, once).
+/// The arguments of `chosen` whose divisibility by 16 (integers) or
+/// 16-byte alignment (pointers) can change how `kernel` accesses memory:
+/// those it changes some fact of the accesses for (`masks`), and of them
+/// those it changes a vector width or an address fact for (`addresses`; a
+/// row count that only masks rows is not one, a row stride is). The kernel
+/// is probed in a copy of `module` brought to the form the layouts are
+/// assigned on, once with all of `chosen` aligned and once without each of
+/// them. Where that fails, all of `chosen` count (the compilation proper
+/// reports what is wrong, once).
 static void
-findRelevantArguments(ModuleOp module, StringRef kernel,
+findRelevantArguments(ModuleOp module, const KernelInfo &kernel,
                       ArrayRef<unsigned> chosen,
                       const mlir::block::BlockToPTXOptions &options,
                       SmallVectorImpl<unsigned> &masks,
                       SmallVectorImpl<unsigned> &addresses) {
-  auto divisible = [](ArrayRef<unsigned> indices) {
-    std::vector<VariantAssumption> assume;
-    for (unsigned index : indices) {
-      VariantAssumption assumption;
-      assumption.index = index;
-      assumption.divisibility = kDivisibility;
-      assume.push_back(assumption);
-    }
-    return assume;
-  };
+  StringRef name = kernel.name;
   OwningOpRef<ModuleOp> probe = cast<ModuleOp>(module->clone());
   llvm::StringSet<> taken;
   std::vector<PlannedVariant> probes;
-  probes.push_back({kernel.str(), freshSymbol(*probe, taken, kernel),
-                    divisible(chosen)});
+  probes.push_back({kernel.name, freshSymbol(*probe, taken, name),
+                    assumeAligned(kernel, chosen)});
   for (unsigned index : chosen) {
     SmallVector<unsigned> others(llvm::make_filter_range(
         chosen, [&](unsigned other) { return other != index; }));
-    probes.push_back({kernel.str(), freshSymbol(*probe, taken, kernel),
-                      divisible(others)});
+    probes.push_back({kernel.name, freshSymbol(*probe, taken, name),
+                      assumeAligned(kernel, others)});
   }
   addVariants(*probe, probes);
   PassManager front(module.getContext());
@@ -176,23 +198,24 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
           if (param.name == name && (!found || isSpecializable(param)))
             found = &param;
       if (!found) {
-        SmallVector<std::string> integers;
+        SmallVector<std::string> specializable;
         for (const KernelInfo &kernel : kernels)
           for (const KernelParameter &param : kernel.parameters)
-            if (isSpecializable(param) && !llvm::is_contained(integers,
-                                                              param.name))
-              integers.push_back(param.name);
+            if (isSpecializable(param) &&
+                !llvm::is_contained(specializable, param.name))
+              specializable.push_back(param.name);
         fail("--specialize: no kernel has an argument named '" + name +
-             "' (the integer arguments are: " +
-             (integers.empty() ? std::string("none")
-                               : llvm::join(integers, ", ")) +
+             "' (the integer and pointer arguments are: " +
+             (specializable.empty() ? std::string("none")
+                                    : llvm::join(specializable, ", ")) +
              ")");
         return failure();
       }
       if (!isSpecializable(*found)) {
         fail("--specialize: argument '" + name + "' is " +
              found->typeString() +
-             "; only integer arguments (i8 to i64) are specialised");
+             "; only integer (i8 to i64) and pointer arguments are "
+             "specialised");
         return failure();
       }
       named.insert(name);
@@ -201,17 +224,15 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
 
   llvm::StringSet<> taken;
   for (const KernelInfo &kernel : kernels) {
-    // Arguments the source hints keep the hint: the user said what holds.
     SmallVector<unsigned> chosen;
     for (const KernelParameter &param : kernel.parameters)
-      if (isSpecializable(param) && param.divisibility == 1 &&
+      if (isSpecializable(param) && canAssumeMore(param) &&
           (named.empty() || named.contains(param.name)))
         chosen.push_back(param.index);
     if (chosen.empty())
       continue;
     SmallVector<unsigned> masks, addresses;
-    findRelevantArguments(module, kernel.name, chosen, options, masks,
-                          addresses);
+    findRelevantArguments(module, kernel, chosen, options, masks, addresses);
     unsigned added = 0;
     auto addVariant = [&](ArrayRef<unsigned> divisible,
                           std::optional<unsigned> unit) {
@@ -221,15 +242,14 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
                              freshSymbol(module, taken, kernel.name),
                              {}};
       for (unsigned index : chosen) {
-        VariantAssumption assumption;
-        assumption.index = index;
-        if (unit == index)
+        if (unit == index) {
+          VariantAssumption assumption;
+          assumption.index = index;
           assumption.equals = 1;
-        else if (llvm::is_contained(divisible, index))
-          assumption.divisibility = kDivisibility;
-        else
-          continue;
-        variant.assume.push_back(assumption);
+          variant.assume.push_back(assumption);
+        } else if (llvm::is_contained(divisible, index)) {
+          llvm::append_range(variant.assume, assumeAligned(kernel, index));
+        }
       }
       plan.push_back(std::move(variant));
     };
@@ -240,7 +260,8 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
     if (!masks.empty())
       addVariant(masks, std::nullopt);
     for (unsigned index : chosen)
-      addVariant(masks, index);
+      if (!kernel.parameters[index].isPointer())
+        addVariant(masks, index);
   }
   return plan;
 }
@@ -256,6 +277,12 @@ void addVariants(ModuleOp module, ArrayRef<PlannedVariant> plan) {
     OpBuilder builder = OpBuilder::atBlockBegin(&copy.getBody().front());
     for (const VariantAssumption &assumption : variant.assume) {
       BlockArgument arg = copy.getArgument(assumption.index);
+      if (assumption.alignment > 1) {
+        copy.setArgAttr(assumption.index,
+                        mlir::block::BlockDialect::getAlignmentAttrName(),
+                        builder.getI64IntegerAttr(assumption.alignment));
+        continue;
+      }
       if (!assumption.equals) {
         copy.setArgAttr(assumption.index,
                         mlir::block::BlockDialect::getDivisibilityAttrName(),

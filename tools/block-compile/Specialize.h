@@ -1,14 +1,15 @@
-//===- Specialize.h - Kernel variants on integer arguments -------*- C++ -*-===//
+//===- Specialize.h - Kernel variants on their arguments --------*- C++ -*-===//
 //
 // Triton specialises a kernel at launch on the integer arguments that are
-// divisible by 16 or equal to 1, which is what lets its axis analysis prove
-// vector loads. block-compile does the same ahead of time, for the
-// arguments whose divisibility the kernel's memory accesses can use: it
-// copies each kernel under a new symbol with those facts written in as
-// hints (or the constant), lowers the copies with the kernel, drops the
-// copies whose PTX the generic kernel (or a less specialised copy) already
-// has, and lists the rest in the manifest, where the runtime picks the most
-// specialised one that a launch's arguments satisfy.
+// divisible by 16 or equal to 1 and the pointers that are 16-byte aligned,
+// which is what lets its axis analysis prove vector loads. block-compile
+// does the same ahead of time, for the arguments whose facts the kernel's
+// memory accesses can use: it copies each kernel under a new symbol with
+// those facts written in as hints (or the constant), lowers the copies with
+// the kernel, drops the copies whose PTX the generic kernel (or a less
+// specialised copy) already has, and lists the rest in the manifest, where
+// the runtime picks the most specialised one that a launch's arguments
+// satisfy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,17 +32,18 @@ struct PlannedVariant {
 };
 
 /// The variants `spec` asks for: "none"; "auto", every integer scalar
-/// argument that the source does not hint; or a comma-separated list of
-/// argument names. Per kernel, with its chosen arguments C: of them, M are
-/// those whose divisibility changes a fact the axis analysis gives some
-/// memory access (`options` bring a copy of the kernel to where it is
-/// read), and A, of M, those that change an address or a vector width (not
-/// only a mask). The variants, less specialised first: A divisible by 16
-/// (where A is neither empty nor all of M), M divisible by 16 (where M is
-/// not empty), then for each argument of C in order, that one equal to 1
-/// and the rest of M divisible by 16; at most `maxVariants` of them.
-/// Reports through `fail` a name that no kernel has, or that names no
-/// integer scalar.
+/// argument that the source does not hint and every pointer it does not
+/// hint 16-byte aligned; or a comma-separated list of argument names. Per
+/// kernel, with its chosen arguments C: of them, M are those whose
+/// divisibility by 16 (alignment to 16 bytes) changes a fact the axis
+/// analysis gives some memory access (`options` bring a copy of the kernel
+/// to where it is read), and A, of M, those that change an address or a
+/// vector width (not only a mask). "Aligned" below means either. The
+/// variants, less specialised first: A aligned (where A is neither empty
+/// nor all of M), M aligned (where M is not empty), then for each integer
+/// of C in order, that one equal to 1 and the rest of M aligned; at most
+/// `maxVariants` of them. Reports through `fail` a name that no kernel has,
+/// or that names neither an integer scalar nor a pointer.
 mlir::FailureOr<std::vector<PlannedVariant>>
 planVariants(mlir::ModuleOp module,
              llvm::ArrayRef<blockrt::KernelInfo> kernels, llvm::StringRef spec,
@@ -50,8 +52,9 @@ planVariants(mlir::ModuleOp module,
              llvm::function_ref<void(const llvm::Twine &)> fail);
 
 /// Adds to `module` the func.func of each variant: a copy of its kernel
-/// with `block.divisibility` on the arguments assumed divisible and the
-/// constant in place of those assumed equal to a value.
+/// with `block.divisibility` on the arguments assumed divisible,
+/// `block.alignment` on the pointers assumed aligned and the constant in
+/// place of those assumed equal to a value.
 void addVariants(mlir::ModuleOp module, llvm::ArrayRef<PlannedVariant> plan);
 
 /// The text of `symbol`'s .entry in `ptx`, with `symbol` spelled `as`

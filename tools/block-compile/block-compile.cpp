@@ -106,9 +106,10 @@ static cl::opt<bool> raiseOccupancy(
     cl::init(true), cl::cat(category));
 static cl::opt<std::string> specialize(
     "specialize",
-    cl::desc("Integer arguments to build specialised variants on (divisible "
-             "by 16, equal to 1): auto (those without a hint), none, or a "
-             "comma-separated list of argument names"),
+    cl::desc("Arguments to build specialised variants on (integers "
+             "divisible by 16 or equal to 1, pointers 16-byte aligned): auto "
+             "(those whose hint says less), none, or a comma-separated list "
+             "of argument names"),
     cl::init("auto"), cl::cat(category));
 static cl::opt<unsigned>
     maxVariants("max-variants",
@@ -531,7 +532,8 @@ static bool implies(ArrayRef<blockrt::VariantAssumption> a,
         return given.equals == fact.equals;
       if (given.equals)
         return *given.equals % int64_t(fact.divisibility) == 0;
-      return given.divisibility % fact.divisibility == 0;
+      return given.divisibility % fact.divisibility == 0 &&
+             given.alignment % fact.alignment == 0;
     });
   });
 }

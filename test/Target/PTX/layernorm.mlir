@@ -1,6 +1,7 @@
 // f16 in and out: 8 halves per 16-byte access (ld.global.v4.b32); the
 // statistics in f32, reduced across the block.
-// RUN: rm -rf %t && block-compile %examples/layernorm.mlir -o %t --no-cubin
+// RUN: rm -rf %t && mkdir -p %t/in && %add-hints %examples/layernorm.mlir > %t/in/layernorm.mlir
+// RUN: block-compile %t/in/layernorm.mlir -o %t --no-cubin
 // RUN: FileCheck %s < %t/layernorm.ptx
 // The mask `cols < n` (n divisible by 16) is constant over each thread's runs
 // of 8 columns: two compares per thread, not sixteen.

@@ -3,11 +3,14 @@
 // two block reductions) goes from 5 to 6 resident CTAs,
 // the limit of 40 registers; 7 would spill, so the search stops at 6. With
 // --raise-occupancy=false the PTX keeps ptxas's own choice.
+// The examples are compiled with the hints of their aligned variants written
+// in (%add-hints).
 // REQUIRES: ptxas
-// RUN: rm -rf %t && block-compile %examples/layernorm.mlir -o %t/raised -v 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: rm -rf %t && mkdir -p %t/in && for e in layernorm fused_bias_relu vector_add; do %add-hints %examples/$e.mlir > %t/in/$e.mlir; done
+// RUN: block-compile %t/in/layernorm.mlir -o %t/raised -v 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: FileCheck %s --check-prefix=RAISED < %t/raised/layernorm.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/raised/layernorm.ptx -o %t/raised.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: block-compile %examples/layernorm.mlir -o %t/plain --raise-occupancy=false -v 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: block-compile %t/in/layernorm.mlir -o %t/plain --raise-occupancy=false -v 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: FileCheck %s --check-prefix=PLAIN < %t/plain/layernorm.ptx
 
 // REPORT: layernorm: {{[0-9]+}} -> {{[0-9]+}} registers, 5 -> 6 CTAs per SM
@@ -22,9 +25,9 @@
 // is left alone, and so is one without barriers (fused_bias_relu: 8 CTAs of
 // 128 threads, which ptxas could raise to 9 with fewer registers, measured
 // 0.4% slower on an H200).
-// RUN: block-compile %examples/fused_bias_relu.mlir -o %t/br -v 2>&1 | FileCheck %s --check-prefix=STREAM
+// RUN: block-compile %t/in/fused_bias_relu.mlir -o %t/br -v 2>&1 | FileCheck %s --check-prefix=STREAM
 // RUN: FileCheck %s --check-prefix=PLAIN < %t/br/fused_bias_relu.ptx
 // STREAM: fused_bias_relu: [[R:[0-9]+]] -> [[R]] registers, [[C:[0-9]+]] -> [[C]] CTAs per SM
-// RUN: block-compile %examples/vector_add.mlir -o %t/va -v 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: block-compile %t/in/vector_add.mlir -o %t/va -v 2>&1 | FileCheck %s --check-prefix=FULL
 // RUN: FileCheck %s --check-prefix=PLAIN < %t/va/vector_add.ptx
 // FULL: vector_add: [[R:[0-9]+]] -> [[R]] registers, 16 -> 16 CTAs per SM

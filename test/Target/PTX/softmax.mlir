@@ -4,7 +4,8 @@
 // none); the second does, as other warps may still read the first one's
 // partials.
 // The division allows a reciprocal: one rcp.rn.f32, then multiplies.
-// RUN: rm -rf %t && block-compile %examples/softmax.mlir -o %t --no-cubin
+// RUN: rm -rf %t && mkdir -p %t/in && %add-hints %examples/softmax.mlir > %t/in/softmax.mlir
+// RUN: block-compile %t/in/softmax.mlir -o %t --no-cubin
 // RUN: FileCheck %s < %t/softmax.ptx
 
 // CHECK: .extern .shared .align 16 .b8 block_shared_memory[];

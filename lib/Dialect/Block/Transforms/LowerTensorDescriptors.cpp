@@ -218,12 +218,43 @@ bool isCopyEngineTile(DescLoadOp load) {
   return mma && mma.isWgmma();
 }
 
+/// Whether `tile` is computed from a product's accumulator by elementwise
+/// operations (through the loops and branches that carry it).
+bool isComputedFromProduct(Value tile, unsigned depth = 0) {
+  Operation *def = tile.getDefiningOp();
+  if (!def || depth > 16)
+    return false;
+  if (isa<DotOp>(def))
+    return true;
+  unsigned result = cast<OpResult>(tile).getResultNumber();
+  if (auto loop = dyn_cast<scf::ForOp>(def))
+    return isComputedFromProduct(loop.getYieldedValues()[result], depth + 1);
+  if (auto branch = dyn_cast<scf::IfOp>(def))
+    return llvm::any_of(branch.getResults(), [&](OpResult) {
+      return isComputedFromProduct(branch.thenYield().getOperand(result),
+                                   depth + 1) ||
+             (branch.elseBlock() &&
+              isComputedFromProduct(branch.elseYield().getOperand(result),
+                                    depth + 1));
+    });
+  if (!def->hasTrait<mlir::OpTrait::Elementwise>() && !isa<ConvertLayoutOp>(def))
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isa<RankedTensorType>(operand.getType()) &&
+           isComputedFromProduct(operand, depth + 1);
+  });
+}
+
 /// Whether the copy engine can store `store`'s tile: on a chip with wgmma
-/// (the TMA copies of products and stores share that chip's NVMMA layouts).
+/// (the TMA copies of products and stores share that chip's NVMMA layouts),
+/// a tile computed from a product. Another tile is held in a layout made for
+/// the global accesses, which store it directly; the copy engine would take
+/// it through shared memory first.
 bool isCopyEngineStore(DescStoreOp store) {
   std::optional<TargetChip> chip = getTargetChip(store);
   return chip && chip->hasWgmma() &&
-         isTensorMapTile(store.getDesc().getDefiningOp<MakeTensorDescOp>());
+         isTensorMapTile(store.getDesc().getDefiningOp<MakeTensorDescOp>()) &&
+         isComputedFromProduct(store.getValue());
 }
 
 struct BlockLowerTensorDescriptors

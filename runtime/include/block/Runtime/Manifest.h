@@ -55,18 +55,21 @@ struct KernelParameter {
   std::string typeString() const;
 };
 
-/// What a specialised variant assumes of one integer scalar argument, on
-/// top of what the generic kernel assumes: value % divisibility == 0, or
-/// value == equals.
+/// What a specialised variant assumes of one argument, on top of what the
+/// generic kernel assumes: of an integer scalar, value % divisibility == 0
+/// or value == equals; of a pointer, address % alignment == 0.
 struct VariantAssumption {
   unsigned index = 0;
   uint64_t divisibility = 1;
   std::optional<int64_t> equals;
+  /// Pointers only (then neither of the others is set): a power of two.
+  uint64_t alignment = 1;
 };
 
 /// A copy of a kernel that block-compile specialised on some of its integer
-/// arguments (as Triton does at launch) and that lives in the same PTX and
-/// cubin under its own symbol. It takes the kernel's parameters and warps.
+/// and pointer arguments (as Triton does at launch) and that lives in the
+/// same PTX and cubin under its own symbol. It takes the kernel's
+/// parameters and warps.
 struct KernelVariant {
   std::string symbol;
   uint64_t sharedMemoryBytes = 0;
@@ -135,7 +138,8 @@ struct KernelInfo {
   std::vector<TensorMapInfo> tensorMaps;
 };
 
-/// `variant`'s assumptions in words: "n is divisible by 16", "stride is 1".
+/// `variant`'s assumptions in words: "n is divisible by 16", "stride is 1",
+/// "x is aligned to 16 bytes".
 std::vector<std::string> describeAssumptions(const KernelInfo &kernel,
                                              const KernelVariant &variant);
 
@@ -176,8 +180,9 @@ struct Manifest {
   std::optional<std::string> cubinPath() const;
 };
 
-/// Whether an integer argument whose sign-extended value is `value` keeps
-/// `assumption`.
+/// Whether an argument keeps `assumption`: for an integer scalar's
+/// assumption, `value` is the argument's sign-extended value; for a
+/// pointer's (alignment > 1), its address, taken as unsigned.
 bool holds(const VariantAssumption &assumption, int64_t value);
 
 /// The manifest as JSON text, indented, ending in a newline; parseManifest

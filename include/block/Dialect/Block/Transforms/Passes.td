@@ -53,8 +53,12 @@ def BlockLowerTensorDescriptors
     sizes and strides are kernel arguments or constants (the runtime
     encodes its tensor map from them at launch) and whose rows fill a
     swizzle's slab (a multiple of 32 bytes). A `block.desc_store` to such a
-    descriptor stays too: blockgpu-materialize-shared-memory stages its
-    tile in shared memory, and the copy engine stores it.
+    descriptor of a tile computed from a product's accumulator (by
+    elementwise operations, through the loops that carry it) stays too:
+    blockgpu-materialize-shared-memory stages its tile in shared memory, and
+    the copy engine stores it. Any other tile is stored directly, with
+    vector stores: its layout is made for that, and it would go through
+    shared memory first.
 
     ```mlir
     %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
