@@ -143,6 +143,12 @@ class Launches(unittest.TestCase):
         add[lambda a: (block.cdiv(a["n"], 1024),)](x, y, out, n)
         torch.cuda.synchronize()
         self.assertTrue(torch.equal(out, x + y))
+        # The example has no hints: a view one element in (not 16-byte
+        # aligned) and a ragged length run the generic kernel, not a refusal.
+        out.zero_()
+        add[lambda a: (block.cdiv(a["n"], 1024),)](x[1:], y[1:], out[1:], n - 1)
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out[1:], x[1:] + y[1:]))
 
 
 if __name__ == "__main__":
