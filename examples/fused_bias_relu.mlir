@@ -5,14 +5,13 @@
 func.func @fused_bias_relu(%x: !block.ptr<f32>, %w: !block.ptr<f32>, %b: !block.ptr<f32>,
                            %out: !block.ptr<f32>, %m: i32, %n: i32)
     attributes {block.kernel, block.num_warps = 4 : i32} {
-  %c1 = arith.constant 1 : i32
   %c8 = arith.constant 8 : i32
   %c512 = arith.constant 512 : i32
   %zero = arith.constant dense<0.0> : tensor<8x512xf32>
-  %dx = block.make_tensor_desc %x, [%m, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<8x512xf32>>
-  %dw = block.make_tensor_desc %w, [%n], [%c1] : !block.ptr<f32> -> !block.tensordesc<tensor<512xf32>>
-  %db = block.make_tensor_desc %b, [%n], [%c1] : !block.ptr<f32> -> !block.tensordesc<tensor<512xf32>>
-  %dout = block.make_tensor_desc %out, [%m, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<8x512xf32>>
+  %dx = block.make_tensor_desc %x, [%m, %n], [%n, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<8x512xf32>>
+  %dw = block.make_tensor_desc %w, [%n], [1] : !block.ptr<f32> -> !block.tensordesc<tensor<512xf32>>
+  %db = block.make_tensor_desc %b, [%n], [1] : !block.ptr<f32> -> !block.tensordesc<tensor<512xf32>>
+  %dout = block.make_tensor_desc %out, [%m, %n], [%n, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<8x512xf32>>
   %pn = block.program_id x
   %pm = block.program_id y
   %row0 = arith.muli %pm, %c8 : i32

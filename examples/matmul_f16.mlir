@@ -18,17 +18,16 @@ func.func @matmul_f16(%a: !block.ptr<f16> {block.alignment = 16},
                       %k: i32 {block.divisibility = 16})
     attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 4 : i32} {
   %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
   %c8 = arith.constant 8 : i32
   %c64 = arith.constant 64 : i32
   %c128 = arith.constant 128 : i32
   %c256 = arith.constant 256 : i32
   %zero = arith.constant dense<0.0> : tensor<128x256xf32>
-  %da = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
+  %da = block.make_tensor_desc %a, [%m, %k], [%k, 1]
       : !block.ptr<f16> -> !block.tensordesc<tensor<128x64xf16>>
-  %db = block.make_tensor_desc %b, [%k, %n], [%n, %c1]
+  %db = block.make_tensor_desc %b, [%k, %n], [%n, 1]
       : !block.ptr<f16> -> !block.tensordesc<tensor<64x256xf16>>
-  %dc = block.make_tensor_desc %c, [%m, %n], [%n, %c1]
+  %dc = block.make_tensor_desc %c, [%m, %n], [%n, 1]
       : !block.ptr<f16> -> !block.tensordesc<tensor<128x256xf16>>
 
   // The program's tile (pm, pn) in grouped order.

@@ -24,17 +24,16 @@ func.func @matmul_tf32(%a: !block.ptr<f32> {block.alignment = 16},
                       %k: i32 {block.divisibility = 16})
     attributes {block.kernel, block.num_warps = 8 : i32, block.num_stages = 4 : i32} {
   %c0 = arith.constant 0 : i32
-  %c1 = arith.constant 1 : i32
   %c8 = arith.constant 8 : i32
   %c32 = arith.constant 32 : i32
   %c128 = arith.constant 128 : i32
   %c256 = arith.constant 256 : i32
   %zero = arith.constant dense<0.0> : tensor<128x256xf32>
-  %da = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
+  %da = block.make_tensor_desc %a, [%m, %k], [%k, 1]
       : !block.ptr<f32> -> !block.tensordesc<tensor<128x32xf32>>
-  %db = block.make_tensor_desc %bt, [%n, %k], [%k, %c1]
+  %db = block.make_tensor_desc %bt, [%n, %k], [%k, 1]
       : !block.ptr<f32> -> !block.tensordesc<tensor<256x32xf32>>
-  %dc = block.make_tensor_desc %c, [%m, %n], [%n, %c1]
+  %dc = block.make_tensor_desc %c, [%m, %n], [%n, 1]
       : !block.ptr<f32> -> !block.tensordesc<tensor<128x256xf32>>
 
   // The program's tile (pm, pn) in grouped order.

@@ -6,10 +6,9 @@
 // edges: elements past them read zero and are not written.
 func.func @transpose(%in: !block.ptr<f32>, %out: !block.ptr<f32>, %m: i32, %n: i32)
     attributes {block.kernel, block.num_warps = 8 : i32} {
-  %c1 = arith.constant 1 : i32
   %c64 = arith.constant 64 : i32
-  %din = block.make_tensor_desc %in, [%m, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
-  %dout = block.make_tensor_desc %out, [%n, %m], [%m, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %din = block.make_tensor_desc %in, [%m, %n], [%n, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %dout = block.make_tensor_desc %out, [%n, %m], [%m, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
   %pn = block.program_id x
   %pm = block.program_id y
   %row0 = arith.muli %pm, %c64 : i32

@@ -163,6 +163,8 @@ namespace {
 struct TensorDescInfo : InstrData {
   int64_t rank = 0;
   bool is64 = false;
+  /// The strides written as integers; ShapedType::kDynamic for operands.
+  SmallVector<int64_t> staticStrides;
 };
 
 /// A descriptor in its slot (see getTensorDescSlotBytes).
@@ -181,12 +183,17 @@ static bool execMakeTensorDesc(const Instr &instr, Frame &frame) {
   const auto &info = instr.getData<TensorDescInfo>();
   int64_t *words = frame.get<int64_t>(instr.results[0]);
   words[0] = static_cast<int64_t>(*frame.get<uint64_t>(instr.operands[0]));
+  // The sizes, then the strides; those written as integers are not operands.
+  unsigned operand = 1;
   for (int64_t i = 0; i < 2 * info.rank; ++i) {
-    SlotId slot = instr.operands[1 + i];
-    int64_t value = info.is64 ? *frame.get<int64_t>(slot)
-                              : int64_t(*frame.get<int32_t>(slot));
     bool isStride = i >= info.rank;
     int64_t dim = isStride ? i - info.rank : i;
+    int64_t value = isStride ? info.staticStrides[dim] : ShapedType::kDynamic;
+    if (ShapedType::isDynamic(value)) {
+      SlotId slot = instr.operands[operand++];
+      value = info.is64 ? *frame.get<int64_t>(slot)
+                        : int64_t(*frame.get<int32_t>(slot));
+    }
     if (value < 0)
       return frame.fail(instr, RunError::Kind::InvalidOperation, -1,
                         "block.make_tensor_desc in " +
@@ -288,6 +295,7 @@ static LogicalResult compileMakeTensorDesc(Compiler &c, MakeTensorDescOp op) {
   instr.operands = {c.lookup(op.getBase())};
   llvm::append_range(instr.operands, c.lookup(op.getShape()));
   llvm::append_range(instr.operands, c.lookup(op.getStrides()));
+  llvm::append_range(info.staticStrides, op.getStaticStrides());
   instr.results = {c.define(op.getResult())};
   return success();
 }

@@ -31,6 +31,8 @@
 // RUN: %python %S/Inputs/reference.py compare %t/v.npy %t/e_v.npy --exact
 // RUN: %python %S/Inputs/reference.py compare %t/l_v.npy %t/e_v.npy --exact
 //
+// The tile buffer's strides are written as integers (16, 1).
+//
 // What the descriptor promises is checked when it is made: sizes and
 // strides not negative, the innermost stride 1, whether a launch gives it
 // or the kernel computes it (on the GPU, the runtime refuses a launch that
@@ -59,7 +61,7 @@ func.func @tiles(%x: !block.ptr<f32>, %tile: !block.ptr<f32>, %y: !block.ptr<f32
   %c16 = arith.constant 16 : i32
   %dx = block.make_tensor_desc %x, [%m, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<16x16xf32>>
   %t = block.desc_load %dx[%r, %c] : !block.tensordesc<tensor<16x16xf32>> -> tensor<16x16xf32>
-  %dt = block.make_tensor_desc %tile, [%c16, %c16], [%c16, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<16x16xf32>>
+  %dt = block.make_tensor_desc %tile, [%c16, %c16], [16, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<16x16xf32>>
   block.desc_store %dt[%c0, %c0], %t : !block.tensordesc<tensor<16x16xf32>>, tensor<16x16xf32>
   %dy = block.make_tensor_desc %y, [%m, %n], [%n, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<16x16xf32>>
   %r2 = arith.addi %r, %c2 : i32

@@ -117,17 +117,28 @@ FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
       return WalkResult::interrupt();
     }
     SmallVector<Attribute> sizes, strides;
-    for (auto [values, out] : {std::pair{desc.getShape(), &sizes},
-                               std::pair{desc.getStrides(), &strides}})
-      for (Value value : values) {
-        FailureOr<Attribute> operand = describeMapOperand(value, b);
-        if (failed(operand)) {
-          desc.emitOpError("is lowered as a tensor map only when its sizes "
-                           "and strides are kernel arguments or constants");
-          return WalkResult::interrupt();
-        }
-        out->push_back(*operand);
+    auto describe = [&](Value value, SmallVectorImpl<Attribute> &out) {
+      FailureOr<Attribute> operand = describeMapOperand(value, b);
+      if (failed(operand)) {
+        desc.emitOpError("is lowered as a tensor map only when its sizes "
+                         "and strides are kernel arguments or constants");
+        return false;
       }
+      out.push_back(*operand);
+      return true;
+    };
+    for (Value size : desc.getShape())
+      if (!describe(size, sizes))
+        return WalkResult::interrupt();
+    for (auto [dim, stride] : llvm::enumerate(desc.getStaticStrides())) {
+      if (Value value = desc.getDynamicStride(dim)) {
+        if (!describe(value, strides))
+          return WalkResult::interrupt();
+        continue;
+      }
+      strides.push_back(b.getDictionaryAttr(
+          b.getNamedAttr("value", b.getI64IntegerAttr(stride))));
+    }
     TileBoxes boxes = getTileBoxes(desc.getType().getBlockType(), layout);
     maps.push_back(b.getDictionaryAttr(
         {b.getNamedAttr("base", b.getI64IntegerAttr(base.getArgNumber())),

@@ -38,7 +38,7 @@ func.func @count(%a: !block.ptr<f32>, %m: i32) {
 
 func.func @mixed_types(%a: !block.ptr<f32>, %m: i32, %s: i64) {
   // expected-error @+1 {{takes sizes and strides of one integer type, but has both 'i32' and 'i64'}}
-  %d = "block.make_tensor_desc"(%a, %m, %s) <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (!block.ptr<f32>, i32, i64) -> !block.tensordesc<tensor<4xf32>>
+  %d = "block.make_tensor_desc"(%a, %m, %s) <{operandSegmentSizes = array<i32: 1, 1, 1>, static_strides = array<i64: -9223372036854775808>}> : (!block.ptr<f32>, i32, i64) -> !block.tensordesc<tensor<4xf32>>
   return
 }
 
@@ -66,6 +66,38 @@ func.func @strided_inner(%a: !block.ptr<f32>, %m: i32) {
   %c2 = arith.constant 2 : i32
   // expected-error @+1 {{has an innermost stride of 2, but it must be 1 (the innermost dimension is contiguous)}}
   %d = block.make_tensor_desc %a, [%m, %m], [%m, %c2] : !block.ptr<f32> -> !block.tensordesc<tensor<4x4xf32>>
+  return
+}
+
+// -----
+
+func.func @static_strided_inner(%a: !block.ptr<f32>, %m: i32) {
+  // expected-error @+1 {{has an innermost stride of 4, but it must be 1 (the innermost dimension is contiguous)}}
+  %d = block.make_tensor_desc %a, [%m, %m], [%m, 4] : !block.ptr<f32> -> !block.tensordesc<tensor<4x4xf32>>
+  return
+}
+
+// -----
+
+func.func @static_negative_stride(%a: !block.ptr<f32>, %m: i32) {
+  // expected-error @+1 {{stride 0 is -8, but sizes and strides are not negative}}
+  %d = block.make_tensor_desc %a, [%m, %m], [-8, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<4x4xf32>>
+  return
+}
+
+// -----
+
+func.func @static_stride_count(%a: !block.ptr<f32>, %m: i32) {
+  // expected-error @+1 {{takes one size and one stride per dimension of its rank-2 tile, but has 2 sizes and 1 strides}}
+  %d = block.make_tensor_desc %a, [%m, %m], [1] : !block.ptr<f32> -> !block.tensordesc<tensor<4x4xf32>>
+  return
+}
+
+// -----
+
+func.func @static_strides_operands(%a: !block.ptr<f32>, %m: i32) {
+  // expected-error @+1 {{expected 0 dynamic stride values}}
+  %d = "block.make_tensor_desc"(%a, %m, %m, %m) <{operandSegmentSizes = array<i32: 1, 2, 1>, static_strides = array<i64: 4, 1>}> : (!block.ptr<f32>, i32, i32, i32) -> !block.tensordesc<tensor<4x4xf32>>
   return
 }
 

@@ -43,6 +43,26 @@ func.func @load_store(%a: !block.ptr<bf16>, %m: i32, %k: i32, %r: i32, %c: i32) 
 
 // -----
 
+// Strides written as integers: one of 1 multiplies nothing, another is a
+// constant of the index type.
+
+// CHECK-LABEL: func.func @static_strides
+// CHECK: %[[R:.*]] = block.arange 0, 8 : tensor<8xi32>
+// CHECK: %[[POS0:.*]] = arith.addi %{{.*}}, %[[R]] : tensor<8xi32>
+// CHECK: %[[STRIDE:.*]] = arith.constant 24 : i32
+// CHECK: %[[STRIDES:.*]] = block.splat %[[STRIDE]] : tensor<8xi32>
+// CHECK: arith.muli %[[POS0]], %[[STRIDES]] : tensor<8xi32>
+// CHECK: block.arange 0, 16 : tensor<16xi32>
+// CHECK-NOT: arith.muli
+// CHECK: block.load
+func.func @static_strides(%a: !block.ptr<f32>, %m: i32, %r: i32) -> tensor<8x16xf32> {
+  %d = block.make_tensor_desc %a, [%m, %m], [24, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<8x16xf32>>
+  %t = block.desc_load %d[%r, %r] : !block.tensordesc<tensor<8x16xf32>> -> tensor<8x16xf32>
+  return %t : tensor<8x16xf32>
+}
+
+// -----
+
 // i64 sizes and strides: the positions are extended and the offsets are i64;
 // a rank-1 tile needs no broadcast, and a stride that is not a constant 1 is
 // multiplied.

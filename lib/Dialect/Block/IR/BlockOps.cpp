@@ -9,6 +9,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -747,36 +748,69 @@ void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
+void MakeTensorDescOp::build(OpBuilder &builder, OperationState &state,
+                             Type result, Value base, ValueRange shape,
+                             ValueRange strides) {
+  SmallVector<int64_t> dynamic(strides.size(), ShapedType::kDynamic);
+  build(builder, state, result, base, shape, strides,
+        builder.getDenseI64ArrayAttr(dynamic));
+}
+
+Value MakeTensorDescOp::getDynamicStride(unsigned dim) {
+  ArrayRef<int64_t> strides = getStaticStrides();
+  if (!ShapedType::isDynamic(strides[dim]))
+    return {};
+  return getStrides()[llvm::count_if(strides.take_front(dim),
+                                     ShapedType::isDynamic)];
+}
+
+bool MakeTensorDescOp::hasUnitStride(unsigned dim) {
+  if (Value stride = getDynamicStride(dim))
+    return matchPattern(stride, m_One());
+  return getStaticStrides()[dim] == 1;
+}
+
+/// The constant value of stride or size `value`, if it is one.
+static std::optional<int64_t> getConstantIndex(Value value) {
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
+    return std::nullopt;
+  return constant.getSExtValue();
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   int64_t rank = getType().getRank();
+  ArrayRef<int64_t> staticStrides = getStaticStrides();
   if (static_cast<int64_t>(getShape().size()) != rank ||
-      static_cast<int64_t>(getStrides().size()) != rank)
+      static_cast<int64_t>(staticStrides.size()) != rank)
     return emitOpError() << "takes one size and one stride per dimension of "
                          << "its rank-" << rank << " tile, but has "
                          << getShape().size() << " sizes and "
-                         << getStrides().size() << " strides";
+                         << staticStrides.size() << " strides";
+  if (failed(verifyListOfOperandsOrIntegers(*this, "stride", rank,
+                                            staticStrides, getStrides())))
+    return failure();
   Type indexType = getShape().front().getType();
   for (Value value : llvm::concat<Value>(getShape(), getStrides()))
     if (value.getType() != indexType)
       return emitOpError() << "takes sizes and strides of one integer type, "
                            << "but has both " << indexType << " and "
                            << value.getType();
-  for (auto [what, values] :
-       {std::pair<StringRef, OperandRange>{"size", getShape()},
-        {"stride", getStrides()}})
-    for (auto [i, value] : llvm::enumerate(values)) {
-      APInt constant;
-      if (matchPattern(value, m_ConstantInt(&constant)) &&
-          constant.isNegative())
-        return emitOpError() << what << " " << i << " is "
-                             << constant.getSExtValue()
-                             << ", but sizes and strides are not negative";
-    }
-  APInt innermost;
-  if (matchPattern(getStrides().back(), m_ConstantInt(&innermost)) &&
-      !innermost.isOne())
-    return emitOpError() << "has an innermost stride of "
-                         << innermost.getSExtValue()
+  for (auto [i, value] : llvm::enumerate(getShape()))
+    if (std::optional<int64_t> size = getConstantIndex(value); size && *size < 0)
+      return emitOpError() << "size " << i << " is " << *size
+                           << ", but sizes and strides are not negative";
+  SmallVector<std::optional<int64_t>> strides;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    Value dynamic = getDynamicStride(dim);
+    strides.push_back(dynamic ? getConstantIndex(dynamic)
+                              : std::optional<int64_t>(staticStrides[dim]));
+    if (strides.back() && *strides.back() < 0)
+      return emitOpError() << "stride " << dim << " is " << *strides.back()
+                           << ", but sizes and strides are not negative";
+  }
+  if (strides.back() && *strides.back() != 1)
+    return emitOpError() << "has an innermost stride of " << *strides.back()
                          << ", but it must be 1 (the innermost dimension is "
                             "contiguous)";
   return success();

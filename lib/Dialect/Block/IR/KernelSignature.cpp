@@ -89,7 +89,8 @@ mlir::block::describeKernel(func::FuncOp kernel,
   // A tensor descriptor's innermost stride is 1: where a launch gives it,
   // the launch is checked.
   kernel.walk([&](MakeTensorDescOp desc) {
-    auto stride = dyn_cast<BlockArgument>(desc.getStrides().back());
+    auto stride = dyn_cast_or_null<BlockArgument>(
+        desc.getDynamicStride(desc.getType().getRank() - 1));
     if (stride && stride.getOwner()->getParentOp() == kernel)
       info.parameters[stride.getArgNumber()].equals = 1;
   });

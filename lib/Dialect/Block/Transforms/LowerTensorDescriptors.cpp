@@ -65,11 +65,15 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
         SplatOp::create(b, loc, vectorOf(indexType), desc.getShape()[d]);
     Value dimInside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                             position, size);
-    Value stride = desc.getStrides()[d];
     Value dimOffsets = position;
-    if (!matchPattern(stride, m_One()))
+    if (!desc.hasUnitStride(d)) {
+      Value stride = desc.getDynamicStride(d);
+      if (!stride)
+        stride = arith::ConstantOp::create(
+            b, loc, b.getIntegerAttr(indexType, desc.getStaticStrides()[d]));
       dimOffsets = arith::MulIOp::create(
           b, loc, position, SplatOp::create(b, loc, vectorOf(indexType), stride));
+    }
     if (rank > 1) {
       DenseI32ArrayAttr dims = b.getDenseI32ArrayAttr({int32_t(d)});
       dimOffsets =
@@ -182,7 +186,7 @@ bool isTensorMapTile(MakeTensorDescOp desc) {
   if (!desc || !isKnownAtLaunch(desc.getBase()) ||
       !llvm::all_of(desc.getShape(), isKnownAtLaunch) ||
       !llvm::all_of(desc.getStrides(), isKnownAtLaunch) ||
-      !matchPattern(desc.getStrides().back(), m_One()))
+      !desc.hasUnitStride(desc.getType().getRank() - 1))
     return false;
   RankedTensorType tile = desc.getType().getBlockType();
   if (tile.getRank() != 2)

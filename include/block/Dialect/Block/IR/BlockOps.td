@@ -340,28 +340,40 @@ def Block_MakeTensorDescOp : Block_Op<"make_tensor_desc", [Pure,
     `(i0, ..., in)` is at `base + i0 * stride0 + ... + in * striden`. The
     innermost stride must be 1 (the verifier checks a constant, a run checks
     a value); sizes and strides are not negative. Sizes and strides are all
-    i32, or all i64 (written after the pointer type).
+    i32, or all i64 (written after the pointer type). A stride may be
+    written as an integer (`static_strides` holds it; a value there is
+    `ShapedType::kDynamic`), as the innermost one usually is.
 
     ```mlir
-    %d = block.make_tensor_desc %a, [%m, %k], [%k, %c1]
+    %d = block.make_tensor_desc %a, [%m, %k], [%k, 1]
         : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
     %e = block.make_tensor_desc %a, [%m64, %k64], [%k64, %one64]
         : !block.ptr<bf16>, i64 -> !block.tensordesc<tensor<128x64xbf16>>
     ```
   }];
   let arguments = (ins Block_Ptr:$base, Variadic<AnyTypeOf<[I32, I64]>>:$shape,
-                   Variadic<AnyTypeOf<[I32, I64]>>:$strides);
+                   Variadic<AnyTypeOf<[I32, I64]>>:$strides,
+                   DenseI64ArrayAttr:$static_strides);
   let results = (outs Block_TensorDesc:$result);
   let assemblyFormat = [{
-    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` qualified(type($base)) ``
+    $base `,` `[` $shape `]` `,` custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` qualified(type($base)) ``
     custom<DescIndexType>(ref($shape), ref($strides), type($shape),
                           type($strides))
     `->` qualified(type($result))
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$base,
+                   "::mlir::ValueRange":$shape, "::mlir::ValueRange":$strides)>
+  ];
   let extraClassDeclaration = [{
     ::mlir::block::TensorDescType getType() {
       return ::llvm::cast<::mlir::block::TensorDescType>(getResult().getType());
     }
+    /// Stride `dim`: its value, or null where it is written as an integer.
+    ::mlir::Value getDynamicStride(unsigned dim);
+    /// Whether stride `dim` is 1, written so or a constant.
+    bool hasUnitStride(unsigned dim);
   }];
   let hasVerifier = 1;
 }
