@@ -117,3 +117,23 @@ func.func @kept_transposed(%q: !block.ptr<bf16>, %k: !block.ptr<bf16>, %n: i32)
   block.desc_store %sink[%c0, %c0], %rb : !block.tensordesc<tensor<64x64xbf16>>, tensor<64x64xbf16>
   return
 }
+
+// A tile not computed from a product (here loaded, scaled and stored, as a
+// transpose or an elementwise kernel does) is stored directly, even to a
+// descriptor the copy engine could take: its layout is made for its global
+// accesses, and the copy engine would take it through shared memory.
+// CHECK-LABEL: func.func @direct_store
+// CHECK-NOT: desc_store
+// CHECK: block.store
+// CHECK: return
+func.func @direct_store(%x: !block.ptr<f32>, %y: !block.ptr<f32>, %n: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %two = arith.constant dense<2.0> : tensor<64x64xf32>
+  %dx = block.make_tensor_desc %x, [%n, %n], [%n, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %dy = block.make_tensor_desc %y, [%n, %n], [%n, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %t = block.desc_load %dx[%c0, %c0] : !block.tensordesc<tensor<64x64xf32>> -> tensor<64x64xf32>
+  %s = arith.mulf %t, %two : tensor<64x64xf32>
+  block.desc_store %dy[%c0, %c0], %s : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
+  return
+}

@@ -234,14 +234,13 @@ bool isComputedFromProduct(Value tile, unsigned depth = 0) {
   if (auto loop = dyn_cast<scf::ForOp>(def))
     return isComputedFromProduct(loop.getYieldedValues()[result], depth + 1);
   if (auto branch = dyn_cast<scf::IfOp>(def))
-    return llvm::any_of(branch.getResults(), [&](OpResult) {
-      return isComputedFromProduct(branch.thenYield().getOperand(result),
-                                   depth + 1) ||
-             (branch.elseBlock() &&
-              isComputedFromProduct(branch.elseYield().getOperand(result),
-                                    depth + 1));
-    });
-  if (!def->hasTrait<mlir::OpTrait::Elementwise>() && !isa<ConvertLayoutOp>(def))
+    return isComputedFromProduct(branch.thenYield().getOperand(result),
+                                 depth + 1) ||
+           (branch.elseBlock() &&
+            isComputedFromProduct(branch.elseYield().getOperand(result),
+                                  depth + 1));
+  if (!def->hasTrait<mlir::OpTrait::Elementwise>() &&
+      !isa<ConvertLayoutOp>(def))
     return false;
   return llvm::any_of(def->getOperands(), [&](Value operand) {
     return isa<RankedTensorType>(operand.getType()) &&
