@@ -49,9 +49,7 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !b
   %m_end = arith.addi %m0, %c128 : i32
   %diagonal_end = arith.minsi %m_end, %seq : i32
   %end = arith.select %is_causal, %diagonal_end, %seq : i32
-  %rows_1d = block.arange 0, 128 : tensor<128xi32>
-  %m0s = block.splat %m0 : tensor<128xi32>
-  %q_rows = arith.addi %rows_1d, %m0s : tensor<128xi32>
+  %q_rows = block.arange %m0 + 0, 128 : tensor<128xi32>
   // The last key each query row sees: itself (causal) or the sequence's last.
   %seq_last = arith.subi %seq, %c1 : i32
   %seq_lasts = block.splat %seq_last : tensor<128xi32>
@@ -122,9 +120,8 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !b
   %ln2s = block.splat %ln2 : tensor<128xf32>
   %lse_rows = arith.mulf %lse2, %ln2s : tensor<128xf32>
   %lse_h = block.addptr %lse, %head_row : !block.ptr<f32>, i32
-  %lse_ptrs = block.addptr %lse_h, %q_rows : !block.ptr<f32>, tensor<128xi32>
   %seq_rows = block.splat %seq : tensor<128xi32>
   %row_in = arith.cmpi slt, %q_rows, %seq_rows : tensor<128xi32>
-  block.store %lse_ptrs, %lse_rows mask %row_in : tensor<128x!block.ptr<f32>>
+  block.store %lse_h[%q_rows], %lse_rows mask %row_in : !block.ptr<f32>, tensor<128xi32>
   return
 }

@@ -20,14 +20,10 @@ func.func @dequant(%w: !block.ptr<i8>, %scale: !block.ptr<f32>, %out: !block.ptr
 
   // The row r and column c of each element of the tile; those inside w.
   %row0 = arith.muli %pm, %c16 : i32
-  %row0s = block.splat %row0 : tensor<16xi32>
-  %rr = block.arange 0, 16 : tensor<16xi32>
-  %r1 = arith.addi %row0s, %rr : tensor<16xi32>
+  %r1 = block.arange %row0 + 0, 16 : tensor<16xi32>
   %r = block.broadcast %r1 dims [0] : tensor<16xi32> -> tensor<16x512xi32>
   %col0 = arith.muli %pn, %c512 : i32
-  %col0s = block.splat %col0 : tensor<512xi32>
-  %cr = block.arange 0, 512 : tensor<512xi32>
-  %c1 = arith.addi %col0s, %cr : tensor<512xi32>
+  %c1 = block.arange %col0 + 0, 512 : tensor<512xi32>
   %c = block.broadcast %c1 dims [1] : tensor<512xi32> -> tensor<16x512xi32>
   %rowss = block.splat %rows : tensor<16x512xi32>
   %colss = block.splat %cols : tensor<16x512xi32>
@@ -40,16 +36,13 @@ func.func @dequant(%w: !block.ptr<i8>, %scale: !block.ptr<f32>, %out: !block.ptr
   // of 128): the same for all the columns of a group.
   %rowoff = arith.muli %r, %colss : tensor<16x512xi32>
   %offs = arith.addi %rowoff, %c : tensor<16x512xi32>
-  %wp = block.addptr %w, %offs : !block.ptr<i8>, tensor<16x512xi32>
-  %wv = block.load %wp mask %mask : tensor<16x512x!block.ptr<i8>>
+  %wv = block.load %w[%offs] mask %mask : !block.ptr<i8>, tensor<16x512xi32>
   %soffs = arith.divui %offs, %group : tensor<16x512xi32>
-  %sp = block.addptr %scale, %soffs : !block.ptr<f32>, tensor<16x512xi32>
-  %sv = block.load %sp mask %mask : tensor<16x512x!block.ptr<f32>>
+  %sv = block.load %scale[%soffs] mask %mask : !block.ptr<f32>, tensor<16x512xi32>
 
   %wf = arith.sitofp %wv : tensor<16x512xi8> to tensor<16x512xf32>
   %y = arith.mulf %wf, %sv : tensor<16x512xf32>
   %yb = arith.truncf %y : tensor<16x512xf32> to tensor<16x512xbf16>
-  %op = block.addptr %out, %offs : !block.ptr<bf16>, tensor<16x512xi32>
-  block.store %op, %yb mask %mask : tensor<16x512x!block.ptr<bf16>>
+  block.store %out[%offs], %yb mask %mask : !block.ptr<bf16>, tensor<16x512xi32>
   return
 }

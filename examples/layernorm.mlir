@@ -13,8 +13,7 @@ func.func @layernorm(%x: !block.ptr<f16>, %w: !block.ptr<f16>, %b: !block.ptr<f1
   %mask = arith.cmpi slt, %cols, %ns : tensor<4096xi32>
 
   %xrow = block.addptr %x, %rowoff : !block.ptr<f16>, i32
-  %xp = block.addptr %xrow, %cols : !block.ptr<f16>, tensor<4096xi32>
-  %xh = block.load %xp mask %mask : tensor<4096x!block.ptr<f16>>
+  %xh = block.load %xrow[%cols] mask %mask : !block.ptr<f16>, tensor<4096xi32>
   %xf0 = arith.extf %xh : tensor<4096xf16> to tensor<4096xf32>
   %xf = arith.select %mask, %xf0, %zero : tensor<4096xi1>, tensor<4096xf32>
 
@@ -32,18 +31,15 @@ func.func @layernorm(%x: !block.ptr<f16>, %w: !block.ptr<f16>, %b: !block.ptr<f1
   %rstds = block.splat %rstd : tensor<4096xf32>
   %norm = arith.mulf %d, %rstds : tensor<4096xf32>
 
-  %wp = block.addptr %w, %cols : !block.ptr<f16>, tensor<4096xi32>
-  %wh = block.load %wp mask %mask : tensor<4096x!block.ptr<f16>>
+  %wh = block.load %w[%cols] mask %mask : !block.ptr<f16>, tensor<4096xi32>
   %wf = arith.extf %wh : tensor<4096xf16> to tensor<4096xf32>
-  %bp = block.addptr %b, %cols : !block.ptr<f16>, tensor<4096xi32>
-  %bh = block.load %bp mask %mask : tensor<4096x!block.ptr<f16>>
+  %bh = block.load %b[%cols] mask %mask : !block.ptr<f16>, tensor<4096xi32>
   %bf = arith.extf %bh : tensor<4096xf16> to tensor<4096xf32>
   %scaled = arith.mulf %norm, %wf : tensor<4096xf32>
   %yf = arith.addf %scaled, %bf : tensor<4096xf32>
   %yh = arith.truncf %yf : tensor<4096xf32> to tensor<4096xf16>
 
   %orow = block.addptr %out, %rowoff : !block.ptr<f16>, i32
-  %op = block.addptr %orow, %cols : !block.ptr<f16>, tensor<4096xi32>
-  block.store %op, %yh mask %mask : tensor<4096x!block.ptr<f16>>
+  block.store %orow[%cols], %yh mask %mask : !block.ptr<f16>, tensor<4096xi32>
   return
 }

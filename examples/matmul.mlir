@@ -18,14 +18,10 @@ func.func @matmul(%a: !block.ptr<f32> {block.alignment = 16},
   %bzero = arith.constant dense<0.0> : tensor<16x128xf32>
   %pn = block.program_id x
   %pm = block.program_id y
-  %r128 = block.arange 0, 128 : tensor<128xi32>
-  %r16 = block.arange 0, 16 : tensor<16xi32>
   %row0 = arith.muli %pm, %c128 : i32
   %col0 = arith.muli %pn, %c128 : i32
-  %row0s = block.splat %row0 : tensor<128xi32>
-  %col0s = block.splat %col0 : tensor<128xi32>
-  %rows = arith.addi %row0s, %r128 : tensor<128xi32>
-  %cols = arith.addi %col0s, %r128 : tensor<128xi32>
+  %rows = block.arange %row0 + 0, 128 : tensor<128xi32>
+  %cols = block.arange %col0 + 0, 128 : tensor<128xi32>
   %ms = block.splat %m : tensor<128xi32>
   %ns = block.splat %n : tensor<128xi32>
   %rowok = arith.cmpi slt, %rows, %ms : tensor<128xi32>
@@ -43,8 +39,7 @@ func.func @matmul(%a: !block.ptr<f32> {block.alignment = 16},
   %nk = block.splat %n : tensor<16xi32>
 
   %acc = scf.for %k0 = %c0 to %k step %c16 iter_args(%sum = %zero) -> (tensor<128x128xf32>) : i32 {
-    %k0s = block.splat %k0 : tensor<16xi32>
-    %kk = arith.addi %k0s, %r16 : tensor<16xi32>
+    %kk = block.arange %k0 + 0, 16 : tensor<16xi32>
     %kok = arith.cmpi slt, %kk, %kbound : tensor<16xi32>
     // a tile (128 x 16): columns kk.
     %kkcb = block.broadcast %kk dims [1] : tensor<16xi32> -> tensor<128x16xi32>
@@ -72,7 +67,6 @@ func.func @matmul(%a: !block.ptr<f32> {block.alignment = 16},
   %crowokb = block.broadcast %rowok dims [0] : tensor<128xi1> -> tensor<128x128xi1>
   %ccolokb = block.broadcast %colok dims [1] : tensor<128xi1> -> tensor<128x128xi1>
   %cmask = arith.andi %crowokb, %ccolokb : tensor<128x128xi1>
-  %cp = block.addptr %c, %coff : !block.ptr<f32>, tensor<128x128xi32>
-  block.store %cp, %acc mask %cmask : tensor<128x128x!block.ptr<f32>>
+  block.store %c[%coff], %acc mask %cmask : !block.ptr<f32>, tensor<128x128xi32>
   return
 }

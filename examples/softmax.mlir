@@ -15,8 +15,7 @@ func.func @softmax(%in: !block.ptr<f32>, %out: !block.ptr<f32>, %n: i32, %stride
   %mask = arith.cmpi slt, %cols, %ns : tensor<4096xi32>
 
   %inrow = block.addptr %in, %rowoff : !block.ptr<f32>, i32
-  %ip = block.addptr %inrow, %cols : !block.ptr<f32>, tensor<4096xi32>
-  %x = block.load %ip mask %mask other %ninf : tensor<4096x!block.ptr<f32>>
+  %x = block.load %inrow[%cols] mask %mask other %ninf : !block.ptr<f32>, tensor<4096xi32>
 
   %max = block.reduce maxnumf %x axis = 0 : (tensor<4096xf32>) -> f32
   %maxs = block.splat %max : tensor<4096xf32>
@@ -27,7 +26,6 @@ func.func @softmax(%in: !block.ptr<f32>, %out: !block.ptr<f32>, %n: i32, %stride
   %y = arith.divf %e, %sums fastmath<arcp> : tensor<4096xf32>
 
   %outrow = block.addptr %out, %rowoff : !block.ptr<f32>, i32
-  %op = block.addptr %outrow, %cols : !block.ptr<f32>, tensor<4096xi32>
-  block.store %op, %y mask %mask : tensor<4096x!block.ptr<f32>>
+  block.store %outrow[%cols], %y mask %mask : !block.ptr<f32>, tensor<4096xi32>
   return
 }

@@ -8,19 +8,13 @@ func.func @vector_add(%x: !block.ptr<f32>, %y: !block.ptr<f32>, %out: !block.ptr
   %c1024 = arith.constant 1024 : i32
   %pid = block.program_id x
   %start = arith.muli %pid, %c1024 : i32
-  %range = block.arange 0, 1024 : tensor<1024xi32>
-  %starts = block.splat %start : tensor<1024xi32>
-  %offsets = arith.addi %starts, %range : tensor<1024xi32>
+  %offsets = block.arange %start + 0, 1024 : tensor<1024xi32>
   %ns = block.splat %n : tensor<1024xi32>
   %mask = arith.cmpi slt, %offsets, %ns : tensor<1024xi32>
 
-  %xp = block.addptr %x, %offsets : !block.ptr<f32>, tensor<1024xi32>
-  %a = block.load %xp mask %mask : tensor<1024x!block.ptr<f32>>
-  %yp = block.addptr %y, %offsets : !block.ptr<f32>, tensor<1024xi32>
-  %b = block.load %yp mask %mask : tensor<1024x!block.ptr<f32>>
-
+  %a = block.load %x[%offsets] mask %mask : !block.ptr<f32>, tensor<1024xi32>
+  %b = block.load %y[%offsets] mask %mask : !block.ptr<f32>, tensor<1024xi32>
   %sum = arith.addf %a, %b : tensor<1024xf32>
-  %op = block.addptr %out, %offsets : !block.ptr<f32>, tensor<1024xi32>
-  block.store %op, %sum mask %mask : tensor<1024x!block.ptr<f32>>
+  block.store %out[%offsets], %sum mask %mask : !block.ptr<f32>, tensor<1024xi32>
   return
 }

@@ -565,7 +565,8 @@ static bool isNonNegativeResult(Operation *op,
   auto nonNegative = [&](unsigned i) { return operands[i]->isNonNegative(); };
   return TypeSwitch<Operation *, bool>(op)
       // The verifier keeps arange's bounds non-negative.
-      .Case<ArangeOp, ProgramIdOp, NumProgramsOp, arith::ExtUIOp,
+      .Case([&](ArangeOp arange) { return !arange.getBase() || nonNegative(0); })
+      .Case<ProgramIdOp, NumProgramsOp, arith::ExtUIOp,
             arith::IndexCastUIOp, arith::CmpIOp, arith::ShRUIOp>(
           [](Operation *) { return true; })
       .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
@@ -600,8 +601,11 @@ static std::optional<AxisInfo> visitOp(Operation *op,
   };
   return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
       .Case([&](ArangeOp arange) {
-        return AxisInfo({arange.getEnd() - arange.getStart()},
-                        {powerOfTwoDividing(arange.getStart())}, {1});
+        AxisInfo range({arange.getEnd() - arange.getStart()},
+                       {powerOfTwoDividing(arange.getStart())}, {1});
+        if (!arange.getBase())
+          return range;
+        return visitAdd(splat(operand(0)), range, /*isSub=*/false, 1, 1);
       })
       .Case([&](SplatOp) { return splat(operand(0)); })
       .Case([&](BroadcastOp broadcast) {

@@ -39,12 +39,14 @@ static bool execAddPtr(const Instr &instr, Frame &frame) {
   return true;
 }
 
-static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
-  unsigned size = getElementKindSize(
-      *getElementKind(getPointeeType(op.getPtr().getType())));
-  ElementKind offsetKind = *getElementKind(op.getOffset().getType());
-  bool scalarBase = !isa<RankedTensorType>(op.getPtr().getType()) &&
-                    isa<RankedTensorType>(op.getOffset().getType());
+/// Emits `result = addptr(ptr, offset)` for `op`.
+static void emitAddPtr(Compiler &c, Operation *op, Value ptr, Value offset,
+                       SlotId result) {
+  unsigned size =
+      getElementKindSize(*getElementKind(getPointeeType(ptr.getType())));
+  ElementKind offsetKind = *getElementKind(offset.getType());
+  bool scalarBase = !isa<RankedTensorType>(ptr.getType()) &&
+                    isa<RankedTensorType>(offset.getType());
   ExecFn exec = visitIntegerWidth(offsetKind, [&](auto w) {
     return visitElementSize(size, [&](auto s) {
       return scalarBase ? &execAddPtr<decltype(w)::value, decltype(s)::value,
@@ -53,10 +55,28 @@ static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
                                       false>;
     });
   });
-  Instr &instr = c.emit(op, exec);
-  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getOffset())};
-  instr.results = {c.define(op.getResult())};
+  Type lanes = scalarBase ? offset.getType() : ptr.getType();
+  Instr &instr = c.emit(op, exec, lanes);
+  instr.operands = {c.lookup(ptr), c.lookup(offset)};
+  instr.results = {result};
+}
+
+static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
+  emitAddPtr(c, op, op.getPtr(), op.getOffset(), c.define(op.getResult()));
   return success();
+}
+
+/// The slot of the pointers a load or store addresses: its pointer operand,
+/// or for `%base[%offsets]` their sum, computed into a scratch slot.
+template <typename AccessOp>
+static SlotId compileAddress(Compiler &c, AccessOp op) {
+  Value offsets = op.getOffsets();
+  if (!offsets)
+    return c.lookup(op.getPtr());
+  SlotId pointers = c.addScratch(
+      c.getLength(offsets) * static_cast<int64_t>(sizeof(uint64_t)));
+  emitAddPtr(c, op, op.getPtr(), offsets, pointers);
+  return pointers;
 }
 
 //===----------------------------------------------------------------------===//
@@ -130,9 +150,10 @@ ExecFn mlir::block::interpreter::detail::getLoadExec(ElementKind kind,
 
 static LogicalResult compileLoad(Compiler &c, LoadOp op) {
   bool hasMask = bool(op.getMask()), hasOther = bool(op.getOther());
+  SlotId pointers = compileAddress(c, op);
   Instr &instr = c.emit(
       op, getLoadExec(*getElementKind(op.getType()), hasMask, hasOther));
-  instr.operands = {c.lookup(op.getPtr())};
+  instr.operands = {pointers};
   if (hasMask)
     instr.operands.push_back(c.lookup(op.getMask()));
   if (hasOther)
@@ -148,8 +169,9 @@ static LogicalResult compileStore(Compiler &c, StoreOp op) {
     constexpr unsigned S = decltype(s)::value;
     return hasMask ? &execStore<S, true> : &execStore<S, false>;
   });
-  Instr &instr = c.emit(op, exec, op.getPtr().getType());
-  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getValue())};
+  SlotId pointers = compileAddress(c, op);
+  Instr &instr = c.emit(op, exec, op.getAddressType());
+  instr.operands = {pointers, c.lookup(op.getValue())};
   if (hasMask)
     instr.operands.push_back(c.lookup(op.getMask()));
   return success();

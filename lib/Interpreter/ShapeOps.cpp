@@ -199,7 +199,33 @@ static LogicalResult compileSplat(Compiler &c, SplatOp op) {
   return success();
 }
 
+namespace {
+struct ArangeStart : InstrData {
+  int32_t start = 0;
+};
+} // namespace
+
+/// `%base + start, end`: wraps as i32 arithmetic does.
+static bool execArangeFromBase(const Instr &instr, Frame &frame) {
+  uint32_t first =
+      *frame.get<uint32_t>(instr.operands[0]) +
+      static_cast<uint32_t>(instr.getData<ArangeStart>().start);
+  uint32_t *result = frame.get<uint32_t>(instr.results[0]);
+  for (int64_t i = 0, n = frame.length(instr); i < n; ++i)
+    result[i] = first + static_cast<uint32_t>(i);
+  return true;
+}
+
 static LogicalResult compileArange(Compiler &c, ArangeOp op) {
+  if (Value base = op.getBase()) {
+    auto &data = c.makeData<ArangeStart>();
+    data.start = op.getStart();
+    Instr &instr = c.emit(op, &execArangeFromBase);
+    instr.data = &data;
+    instr.operands = {c.lookup(base)};
+    instr.results = {c.define(op.getResult())};
+    return success();
+  }
   std::vector<char> bytes((op.getEnd() - op.getStart()) * sizeof(int32_t));
   for (int32_t i = op.getStart(), e = op.getEnd(); i < e; ++i)
     std::memcpy(&bytes[(i - op.getStart()) * sizeof(int32_t)], &i,

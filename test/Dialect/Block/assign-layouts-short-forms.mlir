@@ -14,6 +14,13 @@
 // CHECK: block.reshape %{{.*}} : tensor<8x64x2xi32, #{{.*}}> -> tensor<8x128xi32, #{{.*}}>
 // CHECK: block.splat %{{.*}} : tensor<8x128x!block.ptr<i32>, #{{.*}}>
 // CHECK: block.addptr %{{.*}}, %{{.*}} : tensor<8x128x!block.ptr<i32>, #{{.*}}>, tensor<8x128xi32, #{{.*}}>
+// CHECK: block.arange 0, 128 : tensor<128xi32, #{{.*}}>
+// CHECK: block.splat %{{.*}} : tensor<128xi32, #{{.*}}>
+// CHECK: arith.addi %{{.*}}, %{{.*}} : tensor<128xi32, #{{.*}}>
+// CHECK: block.addptr %{{.*}}, %{{.*}} : tensor<128x!block.ptr<i32>, #{{.*}}>, tensor<128xi32, #{{.*}}>
+// CHECK: block.load %{{.*}} : tensor<128x!block.ptr<i32>, #{{.*}}>
+// CHECK: block.store %{{.*}}, %{{.*}} : tensor<128x!block.ptr<i32>, #{{.*}}>
+// CHECK-NOT: [%
 func.func @short_forms(%out: !block.ptr<i32>)
     attributes {block.kernel, block.num_warps = 4 : i32} {
   %r = block.arange 0, 8 : tensor<8xi32>
@@ -25,5 +32,9 @@ func.func @short_forms(%out: !block.ptr<i32>)
   %offs = block.reshape %i : tensor<1024xi32> -> tensor<8x128xi32>
   %p = block.addptr %out, %offs : !block.ptr<i32>, tensor<8x128xi32>
   block.store %p, %pairs : tensor<8x128x!block.ptr<i32>>
+  %first = block.program_id x
+  %slice = block.arange %first + 0, 128 : tensor<128xi32>
+  %v = block.load %out[%slice] : !block.ptr<i32>, tensor<128xi32>
+  block.store %out[%slice], %v : !block.ptr<i32>, tensor<128xi32>
   return
 }

@@ -74,3 +74,12 @@ func.func @scalar_base_result(%p: !block.ptr<f32>, %offs: tensor<128xi32>) {
   %0 = "block.addptr"(%p, %offs) : (!block.ptr<f32>, tensor<128xi32>) -> !block.ptr<f32>
   return
 }
+
+// -----
+
+func.func @arange_base_not_i32(%b: i64) {
+  // expected-note @-1 {{prior use here}}
+  // expected-error @+1 {{use of value '%b' expects different type than prior uses: 'i32' vs 'i64'}}
+  %0 = block.arange %b + 0, 16 : tensor<16xi32>
+  return
+}

@@ -20,23 +20,23 @@ func.func @addptr_not_pointer(%p: tensor<4xi64>, %o: tensor<4xi32>) {
 
 func.func @load_other_without_mask(%p: tensor<4x!block.ptr<f32>>, %o: tensor<4xf32>) {
   // expected-error @+1 {{has 'other' but no mask: 'other' gives the value of masked-off lanes}}
-  %v = "block.load"(%p, %o) {operandSegmentSizes = array<i32: 1, 0, 1>} : (tensor<4x!block.ptr<f32>>, tensor<4xf32>) -> tensor<4xf32>
+  %v = "block.load"(%p, %o) {operandSegmentSizes = array<i32: 1, 0, 0, 1>} : (tensor<4x!block.ptr<f32>>, tensor<4xf32>) -> tensor<4xf32>
   return
 }
 
 // -----
 
 func.func @load_mask_type(%p: tensor<4x!block.ptr<f32>>, %m: tensor<8xi1>) {
-  // expected-error @+1 {{failed to verify that mask is i1 of the pointer's shape}}
-  %v = "block.load"(%p, %m) {operandSegmentSizes = array<i32: 1, 1, 0>} : (tensor<4x!block.ptr<f32>>, tensor<8xi1>) -> tensor<4xf32>
+  // expected-error @+1 {{mask has type 'tensor<8xi1>', but the pointers' mask type is 'tensor<4xi1>'}}
+  %v = "block.load"(%p, %m) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<4x!block.ptr<f32>>, tensor<8xi1>) -> tensor<4xf32>
   return
 }
 
 // -----
 
 func.func @load_result_type(%p: tensor<4x!block.ptr<f32>>) {
-  // expected-error @+1 {{failed to verify that result type is the pointee type}}
-  %v = "block.load"(%p) {operandSegmentSizes = array<i32: 1, 0, 0>} : (tensor<4x!block.ptr<f32>>) -> tensor<4xf16>
+  // expected-error @+1 {{result has type 'tensor<4xf16>', but the pointee type of 'tensor<4x!block.ptr<f32>>' is 'tensor<4xf32>'}}
+  %v = "block.load"(%p) {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : (tensor<4x!block.ptr<f32>>) -> tensor<4xf16>
   return
 }
 
@@ -59,8 +59,8 @@ func.func @store_load_cache(%p: !block.ptr<f32>, %v: f32) {
 // -----
 
 func.func @store_value_type(%p: tensor<4x!block.ptr<f32>>, %v: tensor<4xi32>) {
-  // expected-error @+1 {{failed to verify that value type is the pointee type}}
-  "block.store"(%p, %v) : (tensor<4x!block.ptr<f32>>, tensor<4xi32>) -> ()
+  // expected-error @+1 {{value has type 'tensor<4xi32>', but the pointee type of 'tensor<4x!block.ptr<f32>>' is 'tensor<4xf32>'}}
+  "block.store"(%p, %v) {operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<4x!block.ptr<f32>>, tensor<4xi32>) -> ()
   return
 }
 
@@ -93,5 +93,77 @@ func.func @atomic_xchg_width(%p: !block.ptr<i16>, %v: i16) {
 func.func @atomic_cas_width(%p: !block.ptr<i8>, %c: i8, %v: i8) {
   // expected-error @+1 {{needs a 32- or 64-bit pointee, but it is 'i8'}}
   %o = block.atomic_cas relaxed, gpu, %p, %c, %v : !block.ptr<i8>
+  return
+}
+
+// -----
+
+func.func @load_offsets_tensor_base(%p: tensor<4x!block.ptr<f32>>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{`%base[%offsets]` takes a scalar pointer and a tensor of offsets, not 'tensor<4x!block.ptr<f32>>' and 'tensor<4xi32>'}}
+  %v = block.load %p[%o] : tensor<4x!block.ptr<f32>>, tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @load_offsets_tensor_base_generic(%p: tensor<4x!block.ptr<f32>>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{takes offsets only with a scalar pointer, not 'tensor<4x!block.ptr<f32>>'}}
+  %v = "block.load"(%p, %o) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<4x!block.ptr<f32>>, tensor<4xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_offsets_scalar(%p: !block.ptr<f32>, %o: i32) {
+  // expected-error @+1 {{`%base[%offsets]` takes a scalar pointer and a tensor of offsets, not '!block.ptr<f32>' and 'i32'}}
+  %v = block.load %p[%o] : !block.ptr<f32>, i32
+  return
+}
+
+// -----
+
+func.func @load_offsets_missing(%p: !block.ptr<f32>) {
+  // expected-error @+1 {{expected SSA operand}}
+  %v = block.load %p[] : !block.ptr<f32>, tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @load_offsets_without_type(%p: !block.ptr<f32>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{expected ','}}
+  %v = block.load %p[%o] : !block.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @load_offsets_result_type(%p: !block.ptr<f32>, %o: tensor<4xi32>) {
+  // expected-error @+1 {{result has type 'tensor<4xf16>', but the pointee type of 'tensor<4x!block.ptr<f32>>' is 'tensor<4xf32>'}}
+  %v = "block.load"(%p, %o) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!block.ptr<f32>, tensor<4xi32>) -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @load_other_type(%p: tensor<4x!block.ptr<f32>>, %m: tensor<4xi1>, %o: tensor<4xf16>) {
+  // expected-error @+1 {{'other' has type 'tensor<4xf16>', but the result has type 'tensor<4xf32>'}}
+  %v = "block.load"(%p, %m, %o) {operandSegmentSizes = array<i32: 1, 0, 1, 1>} : (tensor<4x!block.ptr<f32>>, tensor<4xi1>, tensor<4xf16>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_not_pointer(%p: f32) {
+  // expected-error @+1 {{expected a pointer or a tensor of pointers, not 'f32'}}
+  %v = block.load %p : f32
+  return
+}
+
+// -----
+
+func.func @store_offsets_mask_type(%p: !block.ptr<f32>, %o: tensor<4xi32>, %v: tensor<4xf32>, %m: tensor<8xi1>) {
+  // expected-error @+1 {{mask has type 'tensor<8xi1>', but the pointers' mask type is 'tensor<4xi1>'}}
+  "block.store"(%p, %o, %v, %m) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (!block.ptr<f32>, tensor<4xi32>, tensor<4xf32>, tensor<8xi1>) -> ()
   return
 }

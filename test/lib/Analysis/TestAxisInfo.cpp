@@ -3,7 +3,8 @@
 // For FileCheck and -verify-diagnostics tests of the analysis: a remark on
 // every operation per integer or pointer result, on every operation with
 // regions per integer or pointer region argument, and on loads and stores the
-// vector width of the access.
+// vector width of the access. The short forms are expanded first, as the
+// lowering sees them: their core operations keep the short form's location.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,8 +12,10 @@
 #include "block/Dialect/Block/IR/BlockOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -38,6 +41,9 @@ struct TestAxisInfoPass
                      "single kernel does")};
 
   void runOnOperation() override {
+    RewritePatternSet shortForms(&getContext());
+    populateShortFormPatterns(shortForms);
+    walkAndApplyPatterns(getOperation(), std::move(shortForms));
     if (!perFunction)
       return print(getOperation());
     for (auto func : getOperation().getOps<FunctionOpInterface>())

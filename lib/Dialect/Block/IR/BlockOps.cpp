@@ -33,15 +33,6 @@ parseKeywordOperand(OpAsmParser &parser, StringRef keyword,
 
 static ParseResult
 parseMaskedOperand(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &value,
-                   std::optional<OpAsmParser::UnresolvedOperand> &mask,
-                   std::optional<OpAsmParser::UnresolvedOperand> &other) {
-  if (parser.parseOperand(value) || parseKeywordOperand(parser, "mask", mask))
-    return failure();
-  return parseKeywordOperand(parser, "other", other);
-}
-
-static ParseResult
-parseMaskedOperand(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &value,
                    std::optional<OpAsmParser::UnresolvedOperand> &mask) {
   if (parser.parseOperand(value))
     return failure();
@@ -49,12 +40,153 @@ parseMaskedOperand(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &value,
 }
 
 static void printMaskedOperand(OpAsmPrinter &printer, Operation *, Value value,
-                               Value mask, Value other = {}) {
+                               Value mask) {
   printer << value;
+  if (mask)
+    printer << " mask " << mask;
+}
+
+/// `%ptr` or `%base[%offsets]`.
+static ParseResult
+parseAddress(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &ptr,
+             std::optional<OpAsmParser::UnresolvedOperand> &offsets) {
+  if (parser.parseOperand(ptr))
+    return failure();
+  if (failed(parser.parseOptionalLSquare()))
+    return success();
+  offsets.emplace();
+  return failure(parser.parseOperand(*offsets) || parser.parseRSquare());
+}
+
+static void printAddress(OpAsmPrinter &printer, Operation *, Value ptr,
+                         Value offsets) {
+  printer << ptr;
+  if (offsets)
+    printer << "[" << offsets << "]";
+}
+
+static ParseResult
+parseMaskedAddress(OpAsmParser &parser, OpAsmParser::UnresolvedOperand &ptr,
+                   std::optional<OpAsmParser::UnresolvedOperand> &offsets,
+                   std::optional<OpAsmParser::UnresolvedOperand> &mask,
+                   std::optional<OpAsmParser::UnresolvedOperand> &other) {
+  if (parseAddress(parser, ptr, offsets) ||
+      parseKeywordOperand(parser, "mask", mask))
+    return failure();
+  return parseKeywordOperand(parser, "other", other);
+}
+
+static void printMaskedAddress(OpAsmPrinter &printer, Operation *op, Value ptr,
+                               Value offsets, Value mask, Value other) {
+  printAddress(printer, op, ptr, offsets);
   if (mask)
     printer << " mask " << mask;
   if (other)
     printer << " other " << other;
+}
+
+//===----------------------------------------------------------------------===//
+// Custom assembly: the types of a load or store, `: pointer-type` or, for
+// `%base[%offsets]`, `: pointer-type, offsets-type`; the value, mask and
+// other types follow from them
+//===----------------------------------------------------------------------===//
+
+/// The pointers a load or store with `offsets` (or none) addresses.
+static Type getAddressType(Type ptr, Type offsets) {
+  auto shape = dyn_cast_or_null<RankedTensorType>(offsets);
+  if (!shape)
+    return ptr;
+  return RankedTensorType::get(shape.getShape(), ptr, shape.getEncoding());
+}
+
+using OptionalOperand = std::optional<OpAsmParser::UnresolvedOperand>;
+
+/// Gives the mask and `other` (load) types only where the operands are
+/// present: the parser pairs each type with an operand.
+static ParseResult parseAccessTypes(OpAsmParser &parser,
+                                    OptionalOperand offsets,
+                                    OptionalOperand mask, OptionalOperand other,
+                                    Type &ptrType, Type &offsetsType,
+                                    Type &valueType, Type &maskType,
+                                    Type *otherType) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(ptrType))
+    return failure();
+  if (offsets) {
+    if (parser.parseComma() || parser.parseType(offsetsType))
+      return failure();
+    if (!isa<PointerType>(ptrType) || !isa<RankedTensorType>(offsetsType))
+      return parser.emitError(loc)
+             << "`%base[%offsets]` takes a scalar pointer and a tensor of "
+                "offsets, not "
+             << ptrType << " and " << offsetsType;
+  }
+  Type address = getAddressType(ptrType, offsetsType);
+  if (!isa<PointerType>(getElementTypeOrSelf(address)))
+    return parser.emitError(loc)
+           << "expected a pointer or a tensor of pointers, not " << ptrType;
+  valueType = getPointeeType(address);
+  if (mask)
+    maskType = getBoolTypeLike(address);
+  if (other)
+    *otherType = valueType;
+  return success();
+}
+
+static ParseResult parseAccessTypes(OpAsmParser &parser,
+                                    OptionalOperand offsets,
+                                    OptionalOperand mask, OptionalOperand other,
+                                    Type &ptrType, Type &offsetsType,
+                                    Type &valueType, Type &maskType,
+                                    Type &otherType) {
+  return parseAccessTypes(parser, offsets, mask, other, ptrType, offsetsType,
+                          valueType, maskType, &otherType);
+}
+
+static ParseResult parseAccessTypes(OpAsmParser &parser,
+                                    OptionalOperand offsets,
+                                    OptionalOperand mask, Type &ptrType,
+                                    Type &offsetsType, Type &valueType,
+                                    Type &maskType) {
+  return parseAccessTypes(parser, offsets, mask, std::nullopt, ptrType,
+                          offsetsType, valueType, maskType, nullptr);
+}
+
+static void printAccessTypes(OpAsmPrinter &printer, Operation *, Value, Value,
+                             Value, Type ptrType, Type offsetsType, Type, Type,
+                             Type) {
+  printer << ptrType;
+  if (offsetsType)
+    printer << ", " << offsetsType;
+}
+
+static void printAccessTypes(OpAsmPrinter &printer, Operation *op,
+                             Value offsets, Value mask, Type ptrType,
+                             Type offsetsType, Type valueType, Type maskType) {
+  printAccessTypes(printer, op, offsets, mask, Value(), ptrType, offsetsType,
+                   valueType, maskType, Type());
+}
+
+/// The rules the assembly's types follow, for ops built otherwise: the
+/// value (`what`) has the pointee type and the mask is i1, of the address
+/// type's shape; `%base[%offsets]` takes a scalar pointer.
+static LogicalResult verifyAccessTypes(Operation *op, Value ptr,
+                                       Value offsets, Type valueType,
+                                       StringRef what, Value mask) {
+  if (offsets && isa<RankedTensorType>(ptr.getType()))
+    return op->emitOpError("takes offsets only with a scalar pointer, not ")
+           << ptr.getType();
+  Type address = getAddressType(ptr.getType(),
+                                offsets ? offsets.getType() : Type());
+  if (valueType != getPointeeType(address))
+    return op->emitOpError() << what << " has type " << valueType
+                             << ", but the pointee type of " << address
+                             << " is " << getPointeeType(address);
+  if (mask && mask.getType() != getBoolTypeLike(address))
+    return op->emitOpError() << "mask has type " << mask.getType()
+                             << ", but the pointers' mask type is "
+                             << getBoolTypeLike(address);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -204,11 +336,40 @@ LogicalResult ArangeOp::verify() {
   return success();
 }
 
+void ArangeOp::build(OpBuilder &builder, OperationState &state, Type result,
+                     int32_t start, int32_t end) {
+  build(builder, state, result, /*base=*/Value(), start, end);
+}
+
 OpFoldResult ArangeOp::fold(FoldAdaptor) {
-  if (getEnd() - getStart() != 1)
+  if (getBase() || getEnd() - getStart() != 1)
     return {};
   return SplatElementsAttr::get(
       getType(), IntegerAttr::get(getType().getElementType(), getStart()));
+}
+
+namespace {
+/// arange(%base + s, e) = splat(%base) + arange(s, e).
+struct ExpandArangeBase : OpRewritePattern<ArangeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ArangeOp op,
+                                PatternRewriter &rewriter) const override {
+    Value base = op.getBase();
+    if (!base)
+      return failure();
+    Location loc = op.getLoc();
+    Value range = ArangeOp::create(rewriter, loc, op.getType(), op.getStart(),
+                                   op.getEnd());
+    Value splat = SplatOp::create(rewriter, loc, op.getType(), base);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, splat, range);
+    return success();
+  }
+};
+} // namespace
+
+void ArangeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<ExpandArangeBase>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -458,7 +619,7 @@ struct TransposeLoad : OpRewritePattern<TransOp> {
   LogicalResult matchAndRewrite(TransOp op,
                                 PatternRewriter &rewriter) const override {
     auto load = op.getSrc().getDefiningOp<LoadOp>();
-    if (!load || !load->hasOneUse() ||
+    if (!load || !load->hasOneUse() || load.getOffsets() ||
         cast<RankedTensorType>(op.getType()).getEncoding() ||
         cast<RankedTensorType>(load.getType()).getEncoding())
       return failure();
@@ -638,11 +799,6 @@ void AddPtrOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<SplatScalarBase>(context);
 }
 
-void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
-  patterns.add<ExpandRankExtendingBroadcast, ExpandInterleave,
-               SplatScalarBase>(patterns.getContext());
-}
-
 OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
   Attribute offset = adaptor.getOffset();
   if (auto element = getSplatElement(offset))
@@ -660,11 +816,23 @@ OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
 
 void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
                    Value mask, Value other) {
-  build(builder, state, getPointeeType(ptr.getType()), ptr, mask, other,
-        /*cache=*/nullptr, /*evict=*/nullptr, /*isVolatile=*/false);
+  build(builder, state, getPointeeType(ptr.getType()), ptr, /*offsets=*/{},
+        mask, other, /*cache=*/nullptr, /*evict=*/nullptr,
+        /*isVolatile=*/false);
+}
+
+Type LoadOp::getAddressType() {
+  return ::getAddressType(getPtr().getType(),
+                          getOffsets() ? getOffsets().getType() : Type());
 }
 
 LogicalResult LoadOp::verify() {
+  if (failed(verifyAccessTypes(*this, getPtr(), getOffsets(), getType(),
+                               "result", getMask())))
+    return failure();
+  if (getOther() && getOther().getType() != getType())
+    return emitOpError() << "'other' has type " << getOther().getType()
+                         << ", but the result has type " << getType();
   if (getOther() && !getMask())
     return emitOpError("has 'other' but no mask: 'other' gives the value of "
                        "masked-off lanes");
@@ -723,14 +891,50 @@ struct SimplifyStoreMask : OpRewritePattern<StoreOp> {
     return failure();
   }
 };
+
+/// load(%base[%offsets]) = load(addptr(splat(%base), %offsets)), and likewise
+/// for stores.
+template <typename AccessOp>
+struct FoldOffsetsIntoPointers : OpRewritePattern<AccessOp> {
+  using OpRewritePattern<AccessOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(AccessOp op,
+                                PatternRewriter &rewriter) const override {
+    Value offsets = op.getOffsets();
+    if (!offsets)
+      return failure();
+    Type address = op.getAddressType();
+    Value base = SplatOp::create(rewriter, op.getLoc(), address, op.getPtr());
+    Value pointers =
+        AddPtrOp::create(rewriter, op.getLoc(), address, base, offsets);
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getPtrMutable().assign(pointers);
+      op.getOffsetsMutable().clear();
+    });
+    return success();
+  }
+};
 } // namespace
 
 void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                          MLIRContext *context) {
-  results.add<SimplifyLoadMask>(context);
+  results.add<SimplifyLoadMask, FoldOffsetsIntoPointers<LoadOp>>(context);
+}
+
+void StoreOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                    Value value, Value mask) {
+  build(builder, state, ptr, /*offsets=*/{}, value, mask, /*cache=*/nullptr,
+        /*evict=*/nullptr);
+}
+
+Type StoreOp::getAddressType() {
+  return ::getAddressType(getPtr().getType(),
+                          getOffsets() ? getOffsets().getType() : Type());
 }
 
 LogicalResult StoreOp::verify() {
+  if (failed(verifyAccessTypes(*this, getPtr(), getOffsets(),
+                               getValue().getType(), "value", getMask())))
+    return failure();
   if (auto cache = getCache();
       cache && (*cache == CacheModifier::ca || *cache == CacheModifier::lu ||
                 *cache == CacheModifier::cv))
@@ -741,7 +945,14 @@ LogicalResult StoreOp::verify() {
 
 void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
-  results.add<SimplifyStoreMask>(context);
+  results.add<SimplifyStoreMask, FoldOffsetsIntoPointers<StoreOp>>(context);
+}
+
+void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandArangeBase, ExpandRankExtendingBroadcast, ExpandInterleave,
+               SplatScalarBase,
+               FoldOffsetsIntoPointers<LoadOp>,
+               FoldOffsetsIntoPointers<StoreOp>>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//

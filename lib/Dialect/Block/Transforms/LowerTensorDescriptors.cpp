@@ -166,7 +166,7 @@ LogicalResult lowerStore(DescStoreOp store, CreatedOps &created) {
   TileAddresses tile =
       buildTileAddresses(b, store.getLoc(), desc, store.getIndices());
   StoreOp::create(b, store.getLoc(), tile.pointers, store.getValue(),
-                  tile.inside, /*cache=*/nullptr, /*evict=*/nullptr);
+                  tile.inside);
   store.erase();
   return success();
 }

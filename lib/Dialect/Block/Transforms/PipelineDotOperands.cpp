@@ -55,9 +55,8 @@ SmallVector<Value> cloneLoadsFor(OpBuilder &builder, scf::ForOp loop,
   for (LoadOp load : loads) {
     Value mask;
     if (inRange) {
-      auto ptrType = cast<RankedTensorType>(load.getPtr().getType());
       mask = SplatOp::create(builder, loop.getLoc(),
-                             ptrType.clone(builder.getI1Type()), inRange);
+                             getBoolTypeLike(load.getType()), inRange);
       if (Value original = load.getMask())
         mask = arith::AndIOp::create(builder, loop.getLoc(),
                                      mapping.lookupOrDefault(original), mask);

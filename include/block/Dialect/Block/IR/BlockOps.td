@@ -66,15 +66,27 @@ def Block_ArangeOp : Block_Op<"arange", [Pure]> {
     `block.arange start, end` is the 1-D tensor `[start, start + 1, ..., end - 1]`;
     `0 <= start < end` and `end - start` must be a power of two.
 
+    `block.arange %base + start, end` adds a scalar to every element (the
+    `program_id * size + arange` of a program's slice, in one line). That
+    form is only syntax: canonicalisation rewrites it to a `block.splat` of
+    the base and an `arith.addi`.
+
     ```mlir
     %r = block.arange 0, 128 : tensor<128xi32>
+    %s = block.arange %first + 0, 128 : tensor<128xi32>
     ```
   }];
-  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let arguments = (ins Optional<I32>:$base, I32Attr:$start, I32Attr:$end);
   let results = (outs Block_TensorOf<[I32]>:$result);
-  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    ($base^ `+`)? $start `,` $end attr-dict `:` type($result)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "int32_t":$start, "int32_t":$end)>
+  ];
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_SplatOp : Block_Op<"splat", [Pure,
@@ -271,58 +283,78 @@ def Block_AddPtrOp : Block_Op<"addptr", [Pure,
 }
 
 def Block_LoadOp : Block_Op<"load", [AttrSizedOperandSegments,
-    TypesMatchWith<"result type is the pointee type", "ptr", "result", PointeeOf>,
-    OptionalTypesMatchWith<"mask is i1 of the pointer's shape", "ptr", "mask", MaskOf>,
-    OptionalTypesMatchWith<"other has the result type", "ptr", "other", PointeeOf>,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "masked load from global memory";
   let description = [{
     Loads `*ptr[i]` for each lane where `mask[i]` is true; a masked-off lane
     reads `other[i]`, or an undefined value when `other` is absent. Masked-off
-    lanes never touch memory.
+    lanes never touch memory. The result has the pointee type; `mask` is i1
+    and `other` the result type, of the pointers' shape.
+
+    A scalar pointer with a tensor of element offsets, `%base[%offsets]`,
+    loads from `base + offsets[i]`: only syntax for the pointers of
+    `block.addptr %base, %offsets`, which canonicalisation makes of it.
 
     ```mlir
     %v = block.load %ptrs mask %m other %zero cache = cg evict = evict_first
         : tensor<128x!block.ptr<f32>>
+    %w = block.load %base[%offs] mask %m : !block.ptr<f32>, tensor<128xi32>
     ```
   }];
-  let arguments = (ins Block_PtrLike:$ptr, Optional<Block_BoolLike>:$mask,
-                   Optional<Block_Any>:$other,
+  let arguments = (ins Block_PtrLike:$ptr, Optional<Block_IntTensor>:$offsets,
+                   Optional<Block_BoolLike>:$mask, Optional<Block_Any>:$other,
                    OptionalAttr<Block_CacheModifier>:$cache,
                    OptionalAttr<Block_EvictionPolicy>:$evict,
                    UnitAttr:$isVolatile);
   let results = (outs Block_Any:$result);
   let assemblyFormat = [{
-    custom<MaskedOperand>($ptr, $mask, $other) (`cache` `=` $cache^)?
-    (`evict` `=` $evict^)? (`volatile` $isVolatile^)? attr-dict `:` type($ptr)
+    custom<MaskedAddress>($ptr, $offsets, $mask, $other) (`cache` `=` $cache^)? (`evict` `=` $evict^)? (`volatile` $isVolatile^)?
+    attr-dict `:` custom<AccessTypes>(ref($offsets), ref($mask), ref($other),
+        type($ptr), type($offsets), type($result), type($mask), type($other))
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Value":$ptr, CArg<"::mlir::Value", "{}">:$mask,
                    CArg<"::mlir::Value", "{}">:$other)>
   ];
+  let extraClassDeclaration = [{
+    /// The type of the pointers loaded from: the pointer operand's, or a
+    /// tensor of pointers of the offsets' shape.
+    ::mlir::Type getAddressType();
+  }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
 
-def Block_StoreOp : Block_Op<"store", [
-    TypesMatchWith<"value type is the pointee type", "ptr", "value", PointeeOf>,
-    OptionalTypesMatchWith<"mask is i1 of the pointer's shape", "ptr", "mask", MaskOf>,
+def Block_StoreOp : Block_Op<"store", [AttrSizedOperandSegments,
     MemoryEffects<[MemWrite]>]> {
   let summary = "masked store to global memory";
   let description = [{
-    Stores `value[i]` to `*ptr[i]` for each lane where `mask[i]` is true.
+    Stores `value[i]` to `*ptr[i]` for each lane where `mask[i]` is true;
+    `value` has the pointee type and `mask` is i1, of the pointers' shape.
+    `%base[%offsets]` is the short form of `block.load`'s.
 
     ```mlir
     block.store %ptrs, %v mask %m : tensor<128x!block.ptr<f32>>
+    block.store %base[%offs], %v mask %m : !block.ptr<f32>, tensor<128xi32>
     ```
   }];
-  let arguments = (ins Block_PtrLike:$ptr, Block_Any:$value,
-                   Optional<Block_BoolLike>:$mask,
+  let arguments = (ins Block_PtrLike:$ptr, Optional<Block_IntTensor>:$offsets,
+                   Block_Any:$value, Optional<Block_BoolLike>:$mask,
                    OptionalAttr<Block_CacheModifier>:$cache,
                    OptionalAttr<Block_EvictionPolicy>:$evict);
   let assemblyFormat = [{
-    $ptr `,` custom<MaskedOperand>($value, $mask) (`cache` `=` $cache^)?
-    (`evict` `=` $evict^)? attr-dict `:` type($ptr)
+    custom<Address>($ptr, $offsets) `,` custom<MaskedOperand>($value, $mask)
+    (`cache` `=` $cache^)? (`evict` `=` $evict^)? attr-dict `:`
+    custom<AccessTypes>(ref($offsets), ref($mask), type($ptr),
+        type($offsets), type($value), type($mask))
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$ptr, "::mlir::Value":$value,
+                   CArg<"::mlir::Value", "{}">:$mask)>
+  ];
+  let extraClassDeclaration = [{
+    /// See LoadOp::getAddressType.
+    ::mlir::Type getAddressType();
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
