@@ -133,9 +133,10 @@ static LogicalResult compileAtomicRMW(Compiler &c, AtomicRMWOp op) {
   info.kind = op.getKind();
   info.element = kindOf(op.getValue());
   info.hasMask = bool(op.getMask());
+  SlotId pointers = compileAddress(c, op, op.getPtr(), op.getOffsets());
   Instr &instr = c.emit(op, &execAtomicRMW);
   instr.data = &info;
-  instr.operands = {c.lookup(op.getPtr()), c.lookup(op.getValue())};
+  instr.operands = {pointers, c.lookup(op.getValue())};
   if (info.hasMask)
     instr.operands.push_back(c.lookup(op.getMask()));
   instr.results = {c.define(op.getResult())};

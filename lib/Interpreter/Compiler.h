@@ -133,6 +133,11 @@ LogicalResult compileBarrierOp(Compiler &compiler, Operation *op);
 void emitCompleteTransaction(Compiler &compiler, Operation *op, Value barrier,
                              int64_t bytes);
 
+/// The slot of the pointers `op` (a load, store or atomic) addresses: `ptr`,
+/// or for `%ptr[%offsets]` their sum, computed into a scratch slot.
+SlotId compileAddress(Compiler &compiler, Operation *op, Value ptr,
+                      Value offsets);
+
 /// The function that runs a block.load of `kind` elements (also the gather
 /// of blockgpu.async_copy).
 ExecFn getLoadExec(ElementKind kind, bool hasMask, bool hasOther);

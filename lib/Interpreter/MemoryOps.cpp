@@ -66,16 +66,15 @@ static LogicalResult compileAddPtr(Compiler &c, AddPtrOp op) {
   return success();
 }
 
-/// The slot of the pointers a load or store addresses: its pointer operand,
-/// or for `%base[%offsets]` their sum, computed into a scratch slot.
-template <typename AccessOp>
-static SlotId compileAddress(Compiler &c, AccessOp op) {
-  Value offsets = op.getOffsets();
+SlotId mlir::block::interpreter::detail::compileAddress(Compiler &c,
+                                                       Operation *op,
+                                                       Value ptr,
+                                                       Value offsets) {
   if (!offsets)
-    return c.lookup(op.getPtr());
+    return c.lookup(ptr);
   SlotId pointers = c.addScratch(
       c.getLength(offsets) * static_cast<int64_t>(sizeof(uint64_t)));
-  emitAddPtr(c, op, op.getPtr(), offsets, pointers);
+  emitAddPtr(c, op, ptr, offsets, pointers);
   return pointers;
 }
 
@@ -150,7 +149,7 @@ ExecFn mlir::block::interpreter::detail::getLoadExec(ElementKind kind,
 
 static LogicalResult compileLoad(Compiler &c, LoadOp op) {
   bool hasMask = bool(op.getMask()), hasOther = bool(op.getOther());
-  SlotId pointers = compileAddress(c, op);
+  SlotId pointers = compileAddress(c, op, op.getPtr(), op.getOffsets());
   Instr &instr = c.emit(
       op, getLoadExec(*getElementKind(op.getType()), hasMask, hasOther));
   instr.operands = {pointers};
@@ -169,7 +168,7 @@ static LogicalResult compileStore(Compiler &c, StoreOp op) {
     constexpr unsigned S = decltype(s)::value;
     return hasMask ? &execStore<S, true> : &execStore<S, false>;
   });
-  SlotId pointers = compileAddress(c, op);
+  SlotId pointers = compileAddress(c, op, op.getPtr(), op.getOffsets());
   Instr &instr = c.emit(op, exec, op.getAddressType());
   instr.operands = {pointers, c.lookup(op.getValue())};
   if (hasMask)

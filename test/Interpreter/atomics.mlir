@@ -61,7 +61,8 @@ func.func @atomics(%keys: !block.ptr<i32>, %x: !block.ptr<f32>,
   %even = arith.cmpi eq, %parity, %c0 : tensor<64xi32>
   %odd = arith.cmpi ne, %parity, %c0 : tensor<64xi32>
   %old = block.atomic_rmw add, relaxed, gpu, %bp, %ones mask %even : tensor<64x!block.ptr<i32>>
-  %unused = block.atomic_rmw add, relaxed, gpu, %bp, %ones mask %odd : tensor<64x!block.ptr<i32>>
+  // (The odd lanes address the bins in the short form.)
+  %unused = block.atomic_rmw add, relaxed, gpu, %bins[%k], %ones mask %odd : !block.ptr<i32>, tensor<64xi32>
   %ob = block.splat %before : tensor<64x!block.ptr<i32>>
   %op = block.addptr %ob, %offsets : tensor<64x!block.ptr<i32>>, tensor<64xi32>
   block.store %op, %old : tensor<64x!block.ptr<i32>>

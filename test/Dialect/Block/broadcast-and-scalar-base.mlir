@@ -14,6 +14,7 @@
 // CHECK: block.load %{{.*}}[%{{.*}}] mask %{{.*}} other %{{.*}} cache = cg : !block.ptr<f32>, tensor<64x128xi32>
 // CHECK: block.store %{{.*}}[%{{.*}}], %{{.*}} mask %{{.*}} : !block.ptr<f32>, tensor<64x128xi32>
 // CHECK: block.arange %{{.*}} + 64, 128 : tensor<64xi32>
+// CHECK: block.atomic_rmw fadd, relaxed, gpu, %{{.*}}[%{{.*}}], %{{.*}} mask %{{.*}} : !block.ptr<f32>, tensor<64x128xi32>
 func.func @short_forms(%x: tensor<128xf32>, %r: tensor<64xi32>, %t: tensor<4x1xf32>,
                        %p: !block.ptr<f32>, %offs: tensor<64x128xi32>) {
   %0 = block.broadcast %x dims [1] : tensor<128xf32> -> tensor<64x128xf32>
@@ -26,6 +27,7 @@ func.func @short_forms(%x: tensor<128xf32>, %r: tensor<64xi32>, %t: tensor<4x1xf
   block.store %p[%offs], %w mask %m : !block.ptr<f32>, tensor<64x128xi32>
   %base = block.program_id x
   %4 = block.arange %base + 64, 128 : tensor<64xi32>
+  %5 = block.atomic_rmw fadd, relaxed, gpu, %p[%offs], %w mask %m : !block.ptr<f32>, tensor<64x128xi32>
   return
 }
 
@@ -81,6 +83,17 @@ func.func @load_and_store_at_offsets(%p: !block.ptr<f16>, %offs: tensor<64xi64>,
   %v = block.load %p[%offs] mask %m other %z evict = evict_first : !block.ptr<f16>, tensor<64xi64>
   block.store %p[%offs], %v mask %m cache = wb : !block.ptr<f16>, tensor<64xi64>
   return
+}
+
+// CANON-LABEL: func.func @atomic_at_offsets
+// CANON-SAME: (%[[P:.*]]: !block.ptr<i32>, %[[O:.*]]: tensor<64xi32>, %[[V:.*]]: tensor<64xi32>, %[[M:.*]]: tensor<64xi1>)
+// CANON-NEXT: %[[S:.*]] = block.splat %[[P]] : tensor<64x!block.ptr<i32>>
+// CANON-NEXT: %[[A:.*]] = block.addptr %[[S]], %[[O]] : tensor<64x!block.ptr<i32>>, tensor<64xi32>
+// CANON-NEXT: %[[R:.*]] = block.atomic_rmw add, relaxed, gpu, %[[A]], %[[V]] mask %[[M]] : tensor<64x!block.ptr<i32>>
+// CANON-NEXT: return %[[R]]
+func.func @atomic_at_offsets(%p: !block.ptr<i32>, %offs: tensor<64xi32>, %v: tensor<64xi32>, %m: tensor<64xi1>) -> tensor<64xi32> {
+  %0 = block.atomic_rmw add, relaxed, gpu, %p[%offs], %v mask %m : !block.ptr<i32>, tensor<64xi32>
+  return %0 : tensor<64xi32>
 }
 
 // CANON-LABEL: func.func @arange_from_base

@@ -167,3 +167,19 @@ func.func @store_offsets_mask_type(%p: !block.ptr<f32>, %o: tensor<4xi32>, %v: t
   "block.store"(%p, %o, %v, %m) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (!block.ptr<f32>, tensor<4xi32>, tensor<4xf32>, tensor<8xi1>) -> ()
   return
 }
+
+// -----
+
+func.func @atomic_offsets_value_type(%p: !block.ptr<i32>, %o: tensor<4xi32>, %v: tensor<8xi32>) {
+  // expected-error @+1 {{value has type 'tensor<8xi32>', but the pointee type of 'tensor<4x!block.ptr<i32>>' is 'tensor<4xi32>'}}
+  %r = "block.atomic_rmw"(%p, %o, %v) {kind = 0 : i32, sem = 0 : i32, scope = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (!block.ptr<i32>, tensor<4xi32>, tensor<8xi32>) -> tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @atomic_result_type(%p: tensor<4x!block.ptr<i32>>, %v: tensor<4xi32>) {
+  // expected-error @+1 {{result has type 'tensor<4xi64>', but the value has type 'tensor<4xi32>'}}
+  %r = "block.atomic_rmw"(%p, %v) {kind = 0 : i32, sem = 0 : i32, scope = 0 : i32, operandSegmentSizes = array<i32: 1, 0, 1, 0>} : (tensor<4x!block.ptr<i32>>, tensor<4xi32>) -> tensor<4xi64>
+  return
+}

@@ -152,6 +152,19 @@ static ParseResult parseAccessTypes(OpAsmParser &parser,
                           offsetsType, valueType, maskType, nullptr);
 }
 
+/// An atomic's: its result has the value's type.
+static ParseResult parseAccessTypes(OpAsmParser &parser,
+                                    OptionalOperand offsets,
+                                    OptionalOperand mask, Type &ptrType,
+                                    Type &offsetsType, Type &valueType,
+                                    Type &maskType, Type &resultType) {
+  if (parseAccessTypes(parser, offsets, mask, std::nullopt, ptrType,
+                       offsetsType, valueType, maskType, nullptr))
+    return failure();
+  resultType = valueType;
+  return success();
+}
+
 static void printAccessTypes(OpAsmPrinter &printer, Operation *, Value, Value,
                              Value, Type ptrType, Type offsetsType, Type, Type,
                              Type) {
@@ -162,7 +175,8 @@ static void printAccessTypes(OpAsmPrinter &printer, Operation *, Value, Value,
 
 static void printAccessTypes(OpAsmPrinter &printer, Operation *op,
                              Value offsets, Value mask, Type ptrType,
-                             Type offsetsType, Type valueType, Type maskType) {
+                             Type offsetsType, Type valueType, Type maskType,
+                             Type = {}) {
   printAccessTypes(printer, op, offsets, mask, Value(), ptrType, offsetsType,
                    valueType, maskType, Type());
 }
@@ -951,8 +965,8 @@ void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
   patterns.add<ExpandArangeBase, ExpandRankExtendingBroadcast, ExpandInterleave,
                SplatScalarBase,
-               FoldOffsetsIntoPointers<LoadOp>,
-               FoldOffsetsIntoPointers<StoreOp>>(patterns.getContext());
+               FoldOffsetsIntoPointers<LoadOp>, FoldOffsetsIntoPointers<StoreOp>,
+               FoldOffsetsIntoPointers<AtomicRMWOp>>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1065,7 +1079,24 @@ static bool isIntOfWidth(Type type, std::initializer_list<unsigned> widths) {
   return integer && llvm::is_contained(widths, integer.getWidth());
 }
 
+Type AtomicRMWOp::getAddressType() {
+  return ::getAddressType(getPtr().getType(),
+                          getOffsets() ? getOffsets().getType() : Type());
+}
+
+void AtomicRMWOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<FoldOffsetsIntoPointers<AtomicRMWOp>>(context);
+}
+
 LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifyAccessTypes(*this, getPtr(), getOffsets(),
+                               getValue().getType(), "value", getMask())))
+    return failure();
+  if (getType() != getValue().getType())
+    return emitOpError() << "result has type " << getType()
+                         << ", but the value has type "
+                         << getValue().getType();
   Type element = getElementTypeOrSelf(getValue().getType());
   switch (getKind()) {
   case RMWKind::fadd:

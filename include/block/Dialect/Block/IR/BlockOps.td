@@ -454,31 +454,39 @@ def Block_DescStoreOp : Block_Op<"desc_store", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
-def Block_AtomicRMWOp : Block_Op<"atomic_rmw", [
-    TypesMatchWith<"value type is the pointee type", "ptr", "value", PointeeOf>,
-    TypesMatchWith<"result type is the pointee type", "ptr", "result", PointeeOf>,
-    OptionalTypesMatchWith<"mask is i1 of the pointer's shape", "ptr", "mask", MaskOf>,
+def Block_AtomicRMWOp : Block_Op<"atomic_rmw", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "atomic read-modify-write; returns the old values";
   let description = [{
     For each lane where `mask[i]` is true, atomically replaces `*ptr[i]` by
     `op(*ptr[i], value[i])` and returns the old value (undefined for
-    masked-off lanes).
+    masked-off lanes). `value` has the pointee type and `mask` is i1, of the
+    pointers' shape; `%base[%offsets]` is the short form of `block.load`'s.
 
     ```mlir
     %old = block.atomic_rmw fadd, acq_rel, gpu, %ptrs, %v mask %m
         : tensor<128x!block.ptr<f32>>
+    %cnt = block.atomic_rmw add, relaxed, gpu, %bins[%idx], %ones
+        : !block.ptr<i32>, tensor<128xi32>
     ```
   }];
   let arguments = (ins Block_RMWKind:$kind, Block_MemSemantic:$sem,
-                   Block_MemScope:$scope, Block_PtrLike:$ptr, Block_Any:$value,
+                   Block_MemScope:$scope, Block_PtrLike:$ptr,
+                   Optional<Block_IntTensor>:$offsets, Block_Any:$value,
                    Optional<Block_BoolLike>:$mask);
   let results = (outs Block_Any:$result);
   let assemblyFormat = [{
-    $kind `,` $sem `,` $scope `,` $ptr `,` custom<MaskedOperand>($value, $mask) attr-dict
-    `:` type($ptr)
+    $kind `,` $sem `,` $scope `,` custom<Address>($ptr, $offsets) `,`
+    custom<MaskedOperand>($value, $mask) attr-dict `:`
+    custom<AccessTypes>(ref($offsets), ref($mask), type($ptr),
+        type($offsets), type($value), type($mask), type($result))
+  }];
+  let extraClassDeclaration = [{
+    /// See LoadOp::getAddressType.
+    ::mlir::Type getAddressType();
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_AtomicCASOp : Block_Op<"atomic_cas", [
