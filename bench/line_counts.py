@@ -21,6 +21,8 @@ PEERS = {
     "dequant": "_dequant",
     "attention_fwd": "_attention_fwd",
     "matmul": "_matmul",
+    # The issue measures the matmuls by their tensor-descriptor form.
+    "matmul_tma": "_matmul",
 }
 
 
