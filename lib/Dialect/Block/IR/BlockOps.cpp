@@ -86,17 +86,21 @@ static void printMaskedAddress(OpAsmPrinter &printer, Operation *op, Value ptr,
 }
 
 //===----------------------------------------------------------------------===//
-// Custom assembly: the types of a load or store, `: pointer-type` or, for
-// `%base[%offsets]`, `: pointer-type, offsets-type`; the value, mask and
+// Custom assembly: the types of a load, store or atomic, `: pointer-type` or,
+// for `%base[%offsets]`, `: pointer-type, offsets-type`; the value, mask and
 // other types follow from them
 //===----------------------------------------------------------------------===//
 
-/// The pointers a load or store with `offsets` (or none) addresses.
+/// The pointers an access with `offsets` (or none) addresses.
 static Type getAddressType(Type ptr, Type offsets) {
   auto shape = dyn_cast_or_null<RankedTensorType>(offsets);
   if (!shape)
     return ptr;
   return RankedTensorType::get(shape.getShape(), ptr, shape.getEncoding());
+}
+
+static Type getAddressType(Value ptr, Value offsets) {
+  return getAddressType(ptr.getType(), offsets ? offsets.getType() : Type());
 }
 
 using OptionalOperand = std::optional<OpAsmParser::UnresolvedOperand>;
@@ -165,20 +169,25 @@ static ParseResult parseAccessTypes(OpAsmParser &parser,
   return success();
 }
 
-static void printAccessTypes(OpAsmPrinter &printer, Operation *, Value, Value,
-                             Value, Type ptrType, Type offsetsType, Type, Type,
-                             Type) {
+static void printPointerTypes(OpAsmPrinter &printer, Type ptrType,
+                              Type offsetsType) {
   printer << ptrType;
   if (offsetsType)
     printer << ", " << offsetsType;
 }
 
-static void printAccessTypes(OpAsmPrinter &printer, Operation *op,
-                             Value offsets, Value mask, Type ptrType,
-                             Type offsetsType, Type valueType, Type maskType,
+/// A load's.
+static void printAccessTypes(OpAsmPrinter &printer, Operation *, Value, Value,
+                             Value, Type ptrType, Type offsetsType, Type, Type,
+                             Type) {
+  printPointerTypes(printer, ptrType, offsetsType);
+}
+
+/// A store's or (with its result type) an atomic's.
+static void printAccessTypes(OpAsmPrinter &printer, Operation *, Value, Value,
+                             Type ptrType, Type offsetsType, Type, Type,
                              Type = {}) {
-  printAccessTypes(printer, op, offsets, mask, Value(), ptrType, offsetsType,
-                   valueType, maskType, Type());
+  printPointerTypes(printer, ptrType, offsetsType);
 }
 
 /// The rules the assembly's types follow, for ops built otherwise: the
@@ -190,8 +199,7 @@ static LogicalResult verifyAccessTypes(Operation *op, Value ptr,
   if (offsets && isa<RankedTensorType>(ptr.getType()))
     return op->emitOpError("takes offsets only with a scalar pointer, not ")
            << ptr.getType();
-  Type address = getAddressType(ptr.getType(),
-                                offsets ? offsets.getType() : Type());
+  Type address = getAddressType(ptr, offsets);
   if (valueType != getPointeeType(address))
     return op->emitOpError() << what << " has type " << valueType
                              << ", but the pointee type of " << address
@@ -836,8 +844,7 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
 }
 
 Type LoadOp::getAddressType() {
-  return ::getAddressType(getPtr().getType(),
-                          getOffsets() ? getOffsets().getType() : Type());
+  return ::getAddressType(getPtr(), getOffsets());
 }
 
 LogicalResult LoadOp::verify() {
@@ -907,7 +914,7 @@ struct SimplifyStoreMask : OpRewritePattern<StoreOp> {
 };
 
 /// load(%base[%offsets]) = load(addptr(splat(%base), %offsets)), and likewise
-/// for stores.
+/// for stores and atomics.
 template <typename AccessOp>
 struct FoldOffsetsIntoPointers : OpRewritePattern<AccessOp> {
   using OpRewritePattern<AccessOp>::OpRewritePattern;
@@ -941,8 +948,7 @@ void StoreOp::build(OpBuilder &builder, OperationState &state, Value ptr,
 }
 
 Type StoreOp::getAddressType() {
-  return ::getAddressType(getPtr().getType(),
-                          getOffsets() ? getOffsets().getType() : Type());
+  return ::getAddressType(getPtr(), getOffsets());
 }
 
 LogicalResult StoreOp::verify() {
@@ -964,8 +970,8 @@ void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
   patterns.add<ExpandArangeBase, ExpandRankExtendingBroadcast, ExpandInterleave,
-               SplatScalarBase,
-               FoldOffsetsIntoPointers<LoadOp>, FoldOffsetsIntoPointers<StoreOp>,
+               SplatScalarBase, FoldOffsetsIntoPointers<LoadOp>,
+               FoldOffsetsIntoPointers<StoreOp>,
                FoldOffsetsIntoPointers<AtomicRMWOp>>(patterns.getContext());
 }
 
@@ -1080,8 +1086,7 @@ static bool isIntOfWidth(Type type, std::initializer_list<unsigned> widths) {
 }
 
 Type AtomicRMWOp::getAddressType() {
-  return ::getAddressType(getPtr().getType(),
-                          getOffsets() ? getOffsets().getType() : Type());
+  return ::getAddressType(getPtr(), getOffsets());
 }
 
 void AtomicRMWOp::getCanonicalizationPatterns(RewritePatternSet &results,
