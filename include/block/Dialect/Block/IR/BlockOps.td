@@ -23,8 +23,6 @@ class Block_Op<string mnemonic, list<Trait> traits = []>
 
 // `$_self` of a pointer (tensor) type -> the pointee (tensor) type.
 defvar PointeeOf = "::mlir::block::getPointeeType($_self)";
-// `$_self` of any (tensor) type -> i1 of the same shape and layout.
-defvar MaskOf = "::mlir::block::getBoolTypeLike($_self)";
 // `$_self` of a pointer (tensor) type -> i64 of the same shape and layout.
 defvar AddressOf = "::mlir::block::getI64TypeLike($_self)";
 
@@ -308,7 +306,8 @@ def Block_LoadOp : Block_Op<"load", [AttrSizedOperandSegments,
                    UnitAttr:$isVolatile);
   let results = (outs Block_Any:$result);
   let assemblyFormat = [{
-    custom<MaskedAddress>($ptr, $offsets, $mask, $other) (`cache` `=` $cache^)? (`evict` `=` $evict^)? (`volatile` $isVolatile^)?
+    custom<MaskedAddress>($ptr, $offsets, $mask, $other)
+    (`cache` `=` $cache^)? (`evict` `=` $evict^)? (`volatile` $isVolatile^)?
     attr-dict `:` custom<AccessTypes>(ref($offsets), ref($mask), ref($other),
         type($ptr), type($offsets), type($result), type($mask), type($other))
   }];
