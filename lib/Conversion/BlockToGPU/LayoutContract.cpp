@@ -239,6 +239,11 @@ static LogicalResult checkFloat8Use(Operation *op) {
 }
 
 static LogicalResult checkOperation(Operation *op, int64_t numWarps) {
+  // block.addptr of a scalar base lowers as it stands.
+  if (isShortForm(op) && !isa<AddPtrOp>(op))
+    return op->emitOpError("is a short form, which the GPU lowering does not "
+                           "take: run canonicalize or block-assign-layouts "
+                           "first, which rewrite it to core operations");
   if (failed(checkFloat8Use(op)))
     return failure();
   if (isa<func::CallOp, func::CallIndirectOp>(op))

@@ -168,3 +168,24 @@ func.func @dot_buffer_layout(%pc: !block.ptr<f32>) attributes {block.kernel, blo
   block.store %c, %d : tensor<16x32x!block.ptr<f32>, #L>
   return
 }
+
+// -----
+
+// A short form reaches the lowering only where the passes before it were
+// skipped: it is named, not left to fail legalisation.
+#L = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @short_form_load(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 4 : i32} {
+  %o = block.arange 0, 128 : tensor<128xi32, #L>
+  // expected-error @+1 {{'block.load' op is a short form, which the GPU lowering does not take: run canonicalize or block-assign-layouts first, which rewrite it to core operations}}
+  %v = block.load %p[%o] : !block.ptr<f32>, tensor<128xi32, #L>
+  return
+}
+
+// -----
+
+#L = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @short_form_arange(%b: i32) attributes {block.kernel, block.num_warps = 4 : i32} {
+  // expected-error @+1 {{'block.arange' op is a short form, which the GPU lowering does not take}}
+  %r = block.arange %b + 0, 128 : tensor<128xi32, #L>
+  return
+}

@@ -968,6 +968,19 @@ void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<SimplifyStoreMask, FoldOffsetsIntoPointers<StoreOp>>(context);
 }
 
+bool mlir::block::isShortForm(Operation *op) {
+  return TypeSwitch<Operation *, bool>(op)
+      .Case([](ArangeOp arange) { return bool(arange.getBase()); })
+      .Case([](BroadcastOp broadcast) {
+        return broadcast.getDims().has_value();
+      })
+      .Case([](AddPtrOp addPtr) { return hasScalarBase(addPtr); })
+      .Case<LoadOp, StoreOp, AtomicRMWOp>(
+          [](auto access) { return bool(access.getOffsets()); })
+      .Case([](InterleaveOp) { return true; })
+      .Default(false);
+}
+
 void mlir::block::populateShortFormPatterns(RewritePatternSet &patterns) {
   patterns.add<ExpandArangeBase, ExpandRankExtendingBroadcast, ExpandInterleave,
                SplatScalarBase, FoldOffsetsIntoPointers<LoadOp>,

@@ -23,10 +23,14 @@ LogicalResult verifyDotOperands(Operation *op, ShapedType a, ShapedType b,
                                 ShapedType acc, DotPrecision precision);
 
 /// Adds the patterns that rewrite the short forms (block.broadcast from a
-/// lower rank, block.addptr of a scalar base, block.interleave) to the core
-/// operations. Canonicalisation has them; passes that run before it on
+/// lower rank, block.addptr of a scalar base, loads, stores and atomics at
+/// `%base[%offsets]`, block.arange from a base, block.interleave) to the
+/// core operations. Canonicalisation has them; passes that run before it on
 /// their own (block-assign-layouts) apply them first.
 void populateShortFormPatterns(RewritePatternSet &patterns);
+
+/// Whether `op` is written in one of those short forms.
+bool isShortForm(Operation *op);
 
 /// `load` of the transposed pointers (and mask and `other`), which is the
 /// transposition of `load`'s result by `order`: the load of a transposed
