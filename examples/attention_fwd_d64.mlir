@@ -106,13 +106,10 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !b
     scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>
   } {block.warp_specialize = true}
 
-  // O = acc * (1 / l): one division per row, not per element (the
-  // epilogue weighs more where D is 64), and lse = (m + log2 l) * ln 2 for
-  // the rows in the sequence.
-  %ones = arith.constant dense<1.0> : tensor<128xf32>
-  %inv_l = arith.divf %ones, %l_i : tensor<128xf32>
-  %inv_l_b = block.broadcast %inv_l dims [0] : tensor<128xf32> -> tensor<128x64xf32>
-  %out = arith.mulf %acc, %inv_l_b : tensor<128x64xf32>
+  // O = acc / l (a multiply by each row's reciprocal: `arcp`), and
+  // lse = (m + log2 l) * ln 2 for the rows in the sequence.
+  %l_b = block.broadcast %l_i dims [0] : tensor<128xf32> -> tensor<128x64xf32>
+  %out = arith.divf %acc, %l_b fastmath<arcp> : tensor<128x64xf32>
   %out_b = arith.truncf %out : tensor<128x64xf32> to tensor<128x64xbf16>
   block.desc_store %do[%m0, %c0], %out_b : !block.tensordesc<tensor<128x64xbf16>>, tensor<128x64xbf16>
   %log_l = math.log2 %l_i : tensor<128xf32>

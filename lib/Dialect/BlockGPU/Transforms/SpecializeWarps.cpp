@@ -14,7 +14,8 @@
 // end; with `turns`, its consumer warpgroups, where there are several,
 // take turns at issuing the products (one turn: the iteration's last
 // products and the next one's first), so that one's other work (a
-// softmax) runs while the other's products do. Both count iterations with one
+// softmax) runs while the other's products do; consecutive loops of turns
+// (the unmasked and masked key blocks) share the turn across their change. Both count iterations with one
 // i32 threaded through the enclosing loops, so a persistent kernel's tiles
 // share the ring: buffer (count mod size), phase parity (count / size) mod 2.
 // The producer waits for the parity before the consumers', which a fresh
@@ -204,6 +205,34 @@ static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
   AwaitTurnOp::create(rewriter, loc);
   rewriter.setInsertionPointAfter(loop);
   PassTurnOp::create(rewriter, loc);
+}
+
+/// Whether `op` works in registers only: no memory, no barrier, no region.
+static bool isRegisterWork(Operation *op) {
+  auto scratch = dyn_cast<SharedScratchOpInterface>(op);
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         !(scratch && scratch.getSharedScratchBytes() > 0);
+}
+
+/// Keeps one turn across consecutive loops of turns (attention's unmasked
+/// and masked key blocks): a warpgroup that issued the first loop's last
+/// products goes on to the second loop's first without handing the turn
+/// over in between, as it would between two iterations of one loop.
+static void joinTurns(Region &consumer) {
+  SmallVector<PassTurnOp> passes;
+  consumer.walk([&](PassTurnOp pass) { passes.push_back(pass); });
+  for (PassTurnOp pass : passes) {
+    if (!isa_and_nonnull<scf::ForOp>(pass->getPrevNode()))
+      continue;
+    Operation *next = pass->getNextNode();
+    while (next && isRegisterWork(next))
+      next = next->getNextNode();
+    auto await = dyn_cast_or_null<AwaitTurnOp>(next);
+    if (!await || !isa_and_nonnull<scf::ForOp>(await->getNextNode()))
+      continue;
+    await->erase();
+    pass->erase();
+  }
 }
 
 /// The consumer's loop: waits for its tiles, reads them from the ring, and
@@ -491,6 +520,8 @@ static LogicalResult specialize(func::FuncOp kernel,
     if (failed(consume(rewriter, candidate, rings, full, empty, ringSize,
                        consumerWarps, turns)))
       return failure();
+  if (turns)
+    joinTurns(split.getConsumer());
   // The consumers' descriptors of copied tiles lose their last uses.
   split.getConsumer().walk([&](block::MakeTensorDescOp desc) {
     if (desc->use_empty())

@@ -181,7 +181,10 @@ def BlockGPUSpecializeWarps
     softmax) runs while the other's products do. A loop whose consumers
     pass data through shared memory besides the rings takes no turns: the
     barriers that needs would fall inside a turn, where the warpgroup
-    holding it cannot meet the others. On by default (attention
+    holding it cannot meet the others. Consecutive loops of turns with
+    only register work between them (attention's unmasked and masked key
+    blocks) share the turn across their change, as two iterations do. On
+    by default (attention
     with 128-key blocks: +5% at D128, +12% at D64 on the H100; with 64-key
     blocks the turns cost more than they give, performance.md, session
     10).
