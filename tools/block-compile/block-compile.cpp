@@ -560,11 +560,12 @@ static bool haveSameTensorMaps(const blockrt::KernelInfo &a,
 }
 
 /// Reads back the lowered variants of `plan`, drops those whose PTX a less
-/// specialised one (or the kernel) already has and those whose tensor maps
-/// are not the kernel's (the manifest gives a variant its kernel's, and an
-/// assumption can make a descriptor one the copy engine takes), from the
-/// module too, and records the rest in their kernels' manifest entries and
-/// in `functions`.
+/// specialised one (or the kernel) already has and those whose warps or
+/// tensor maps are not the kernel's (the manifest gives a variant its
+/// kernel's block size and maps; an assumption can make a descriptor one
+/// the copy engine takes, or fold away the loop a producer warpgroup would
+/// feed), from the module too, and records the rest in their kernels'
+/// manifest entries and in `functions`.
 static LogicalResult
 addLoweredVariants(ModuleOp module, StringRef name,
                    const BlockToPTXOptions &options,
@@ -593,10 +594,6 @@ addLoweredVariants(ModuleOp module, StringRef name,
   auto gpu = module.lookupSymbol<gpu::GPUModuleOp>(name);
   for (auto [variant, info] : llvm::zip_equal(plan, lowered)) {
     blockrt::KernelInfo &kernel = kernelOf(variant);
-    if (info.numWarps != kernel.numWarps)
-      return gpu.emitError() << "variant @" << variant.symbol << " runs "
-                             << info.numWarps << " warps, its kernel @"
-                             << kernel.name << " " << kernel.numWarps;
     std::string code =
         ::block::getEntryPTX(*ptx, variant.symbol, kernel.name);
     bool redundant = code == ::block::getEntryPTX(*ptx, kernel.name,
@@ -605,7 +602,8 @@ addLoweredVariants(ModuleOp module, StringRef name,
       redundant |= implies(variant.assume, kept.assume) &&
                    code == ::block::getEntryPTX(*ptx, kept.symbol,
                                                 kernel.name);
-    if (redundant || !haveSameTensorMaps(info, kernel)) {
+    if (redundant || info.numWarps != kernel.numWarps ||
+        !haveSameTensorMaps(info, kernel)) {
       gpu.lookupSymbol<LLVM::LLVMFuncOp>(variant.symbol).erase();
       continue;
     }

@@ -137,3 +137,29 @@ func.func @direct_store(%x: !block.ptr<f32>, %y: !block.ptr<f32>, %n: i32)
   block.desc_store %dy[%c0, %c0], %s : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
   return
 }
+
+// A loop that writes global memory is not pipelined (its stores would run
+// ahead of the copies): its tiles go by pointers, though a product reads
+// them (each iteration one tile of a persistent kernel, stored there).
+// CHECK-LABEL: func.func @stores_in_loop
+// CHECK: scf.for
+// CHECK-NOT: desc_load
+// CHECK: block.dot
+// CHECK: block.desc_store
+func.func @stores_in_loop(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, %c: !block.ptr<f32>, %m: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %da = block.make_tensor_desc %a, [%m, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %db = block.make_tensor_desc %b, [%c64, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %dc = block.make_tensor_desc %c, [%m, %c64], [%c64, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<64x64xf32>>
+  %bt = block.desc_load %db[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  scf.for %r = %c0 to %m step %c64 : i32 {
+    %at = block.desc_load %da[%r, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %p = block.dot %at, %bt, %zero : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    block.desc_store %dc[%r, %c0], %p : !block.tensordesc<tensor<64x64xf32>>, tensor<64x64xf32>
+  }
+  return
+}

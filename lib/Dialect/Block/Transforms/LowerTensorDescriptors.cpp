@@ -203,7 +203,10 @@ bool isTensorMapTile(MakeTensorDescOp desc) {
 /// that uses it in a pipelined loop (see the pass's description).
 bool isCopyEngineTile(DescLoadOp load) {
   auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
+  // Loops that write global memory are not pipelined (their stores would
+  // run ahead of the copies): their tiles go by pointers.
   if (!loop || !load->hasOneUse() || getNumStages(loop) < 2 ||
+      !writesOnlySharedMemory(loop) ||
       !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
     return false;
   // A transposed tile is read in place (K's tile as the k-major b of
