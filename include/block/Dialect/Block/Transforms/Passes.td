@@ -48,7 +48,9 @@ def BlockLowerTensorDescriptors
     With `tma` (on a chip with wgmma), a tile the copy engine can bring to
     a tensor-core product stays for blockgpu-pipeline-loops, which copies it
     with TMA into its ring of buffers: a `block.desc_load` in an `scf.for`
-    (that pipelines, `block.num_stages` not 1) whose one use is operand a
+    (that pipelines: `block.num_stages` not 1, and no write to global
+    memory in its body, such as a persistent kernel's loop over the tiles
+    it stores) whose one use is operand a
     or b of a wgmma `block.dot` there, of a rank-2 descriptor whose base,
     sizes and strides are kernel arguments or constants (the runtime
     encodes its tensor map from them at launch) and whose rows fill a
