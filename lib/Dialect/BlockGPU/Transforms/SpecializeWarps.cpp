@@ -15,9 +15,10 @@
 // take turns at issuing the products (one turn: the iteration's last
 // products and the next one's first), so that one's other work (a
 // softmax) runs while the other's products do; consecutive loops of turns
-// (the unmasked and masked key blocks) share the turn across their change. Both count iterations with one
-// i32 threaded through the enclosing loops, so a persistent kernel's tiles
-// share the ring: buffer (count mod size), phase parity (count / size) mod 2.
+// (the unmasked and masked key blocks) share the turn across their change.
+// Both count iterations with one i32 threaded through the enclosing loops,
+// so a persistent kernel's tiles share the ring: buffer (count mod size),
+// phase parity (count / size) mod 2.
 // The producer waits for the parity before the consumers', which a fresh
 // barrier reports complete: the first pass over the ring does not wait.
 //
