@@ -5,7 +5,9 @@
 // register i of every tensor operand. Registers that hold copies of one
 // element, or elements of a block over which the axis-info analysis proves
 // the result constant (a mask `cols < n` with n divisible by 16), are
-// computed once: fewer instructions, and fewer live predicates.
+// computed once: fewer instructions, and fewer live predicates. A compare of
+// an arange's elements with a bound per row subtracts the thread's offset
+// from the bound instead, so that no register holds an arange element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,101 @@ using namespace mlir::block;
 
 static bool hasTensorType(TypeRange types) {
   return llvm::any_of(types, [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+/// The dimension along which `value` counts as an arange without a base
+/// does (the element at index i holds start + i[dim]) through the shape ops
+/// that keep that, with the arange's start; only where `value` is the one
+/// use of all of them (a mask's columns, not also addresses).
+static std::optional<std::pair<unsigned, int64_t>> getCountingDim(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !value.hasOneUse())
+    return std::nullopt;
+  if (auto arange = dyn_cast<ArangeOp>(def)) {
+    if (arange.getBase())
+      return std::nullopt;
+    return std::make_pair(0u, int64_t(arange.getStart()));
+  }
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+    return getCountingDim(convert.getSrc());
+  if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
+    auto counting = getCountingDim(expand.getSrc());
+    if (counting && expand.getAxis() <= counting->first)
+      ++counting->first;
+    return counting;
+  }
+  auto broadcast = dyn_cast<BroadcastOp>(def);
+  if (!broadcast)
+    return std::nullopt;
+  auto counting = getCountingDim(broadcast.getSrc());
+  if (!counting)
+    return std::nullopt;
+  int64_t size =
+      cast<RankedTensorType>(broadcast.getSrc().getType()).getDimSize(
+          counting->first);
+  if (std::optional<ArrayRef<int32_t>> dims = broadcast.getDims())
+    counting->first = (*dims)[counting->first];
+  if (broadcast.getType().getDimSize(counting->first) != size)
+    return std::nullopt;
+  return counting;
+}
+
+/// The operands, register by register, of a signed or equality `cmpi` of
+/// an arange's elements (getCountingDim) with a tensor whose registers hold
+/// few distinct values (a bound per row broadcast along the row), where an
+/// element's index is its thread's part plus its register's: the arange's
+/// register r holds t + c_r (t the thread's part, c_r a constant), so the
+/// compare takes c_r and, for the bound x, x - t, once per distinct x.
+/// Otherwise each thread keeps every t + c_r in a register, which LLVM
+/// hoists out of loops (64 for the columns of a 128 x 256 mask). As t and
+/// c_r are non-negative, x - t only leaves the i32 range downwards, where the
+/// saturating subtraction keeps every compare's result: t + c_r > x there,
+/// and c_r > INT32_MIN. Registers not in `computed` are left null.
+static std::optional<std::array<SmallVector<Value>, 2>>
+emitOffsetCompareOperands(OpBuilder &b, Location loc, arith::CmpIOp cmp,
+                          ArrayRef<ValueRange> operands,
+                          const TensorDistribution &dist,
+                          ArrayRef<unsigned> computed) {
+  if (!dist.addsRegisterIndex())
+    return std::nullopt;
+  switch (cmp.getPredicate()) {
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::ule:
+  case arith::CmpIPredicate::ugt:
+  case arith::CmpIPredicate::uge:
+    return std::nullopt;
+  default:
+    break;
+  }
+  for (unsigned side : {0u, 1u}) {
+    std::optional<std::pair<unsigned, int64_t>> counting =
+        getCountingDim(cmp->getOperand(side));
+    if (!counting)
+      continue;
+    ValueRange bounds = operands[1 - side];
+    llvm::SmallPtrSet<Value, 8> distinct;
+    for (unsigned reg : computed)
+      distinct.insert(registerOf(bounds, reg));
+    if (2 * distinct.size() > computed.size())
+      continue;
+    auto [dim, start] = *counting;
+    Value thread = dist.emitThreadIndex(b, loc, emitThreadIds(b, loc))[dim];
+    DenseMap<Value, Value> shifted;
+    std::array<SmallVector<Value>, 2> result;
+    for (SmallVector<Value> &values : result)
+      values.resize(dist.getNumRegisters());
+    for (unsigned reg : computed) {
+      result[side][reg] =
+          i32Constant(b, loc, start + dist.getRegisterIndex(reg)[dim]);
+      Value bound = registerOf(bounds, reg);
+      Value &relative = shifted[bound];
+      if (!relative)
+        relative = LLVM::SSubSat::create(b, loc, bound, thread);
+      result[1 - side][reg] = relative;
+    }
+    return result;
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -54,6 +151,15 @@ struct ElementwiseOpToGPU : ConversionPattern {
     if (op->getNumResults() == 1)
       block = getConstantBlock(axisInfo, op->getResult(0));
     SmallVector<unsigned> representatives = dist.getBlockRepresentatives(block);
+    std::optional<std::array<SmallVector<Value>, 2>> offsetCompare;
+    if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+      SmallVector<unsigned> computed;
+      for (auto [reg, same] : llvm::enumerate(representatives))
+        if (same == reg)
+          computed.push_back(reg);
+      offsetCompare = emitOffsetCompareOperands(rewriter, op->getLoc(), cmp,
+                                                operands, dist, computed);
+    }
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     bool pairs = isPairedTruncation(op);
     for (unsigned reg = 0, e = dist.getNumRegisters(); reg < e; ++reg) {
@@ -73,8 +179,11 @@ struct ElementwiseOpToGPU : ConversionPattern {
         continue;
       }
       SmallVector<Value> scalars;
-      for (ValueRange values : operands)
-        scalars.push_back(registerOf(values, reg));
+      if (offsetCompare)
+        scalars = {(*offsetCompare)[0][reg], (*offsetCompare)[1][reg]};
+      else
+        for (ValueRange values : operands)
+          scalars.push_back(registerOf(values, reg));
       OperationState state(op->getLoc(), op->getName(), scalars, elementTypes,
                            op->getAttrs());
       Operation *scalarOp = rewriter.create(state);

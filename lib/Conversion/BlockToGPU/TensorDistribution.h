@@ -59,6 +59,9 @@ public:
 
   /// The index of the element in register `reg` of lane 0 of warp 0.
   ElementIndex getRegisterIndex(unsigned reg) const;
+  /// Whether an element's index is the thread's part (emitThreadIndex) plus
+  /// its register's (getRegisterIndex), rather than their XOR.
+  bool addsRegisterIndex() const { return disjointBits; }
 
   /// The lowest register that holds the element register `reg` holds.
   unsigned getFirstCopy(unsigned reg) const { return firstCopy[reg]; }

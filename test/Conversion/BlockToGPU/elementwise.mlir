@@ -172,3 +172,58 @@ func.func @pairs(%xp: !block.ptr<f32>, %p: !block.ptr<bf16>, %q: !block.ptr<f16>
   block.store %pt, %t : tensor<128x!block.ptr<bf16>, #P4>
   return
 }
+
+// A mask of an arange's columns against a bound per row (attention's
+// `key <= last key of the row`): register r of the columns is the thread's
+// part t plus a constant c_r, so each compare takes c_r and the bound less
+// t, subtracted once per row (saturating, as t >= 0): no register holds a
+// column. Where the columns also serve as addresses, they are computed
+// anyway and compared as they are.
+#M = #block.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#R = #block.slice<dim = 1, parent = #M>
+#C = #block.slice<dim = 0, parent = #M>
+// CHECK-LABEL: gpu.func @column_mask
+// CHECK: %[[REL:.+]] = llvm.intr.ssub.sat(%{{.+}}, %{{.+}}) : (i32, i32) -> i32
+// CHECK-NOT: llvm.intr.ssub.sat
+// CHECK-COUNT-4: arith.cmpi sle, %c{{[0-3]}}_i32{{(_[0-9]+)?}}, %[[REL]] : i32
+// CHECK-NOT: arith.cmpi
+func.func @column_mask(%p: !block.ptr<f32>, %n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %rows = block.arange 0, 4 : tensor<4xi32, #R>
+  %ns = block.splat %n : tensor<4xi32, #R>
+  %last = arith.addi %rows, %ns : tensor<4xi32, #R>
+  %last_e = block.expand_dims %last, 1 : tensor<4xi32, #R> -> tensor<4x1xi32, #M>
+  %last_b = block.broadcast %last_e : tensor<4x1xi32, #M> -> tensor<4x32xi32, #M>
+  %cols = block.arange 0, 32 : tensor<32xi32, #C>
+  %cols_e = block.expand_dims %cols, 0 : tensor<32xi32, #C> -> tensor<1x32xi32, #M>
+  %cols_b = block.broadcast %cols_e : tensor<1x32xi32, #M> -> tensor<4x32xi32, #M>
+  %keep = arith.cmpi sle, %cols_b, %last_b : tensor<4x32xi32, #M>
+  %one = arith.constant dense<1.0> : tensor<4x32xf32, #M>
+  %zero = arith.constant dense<0.0> : tensor<4x32xf32, #M>
+  %v = arith.select %keep, %one, %zero : tensor<4x32xi1, #M>, tensor<4x32xf32, #M>
+  %offs = arith.constant dense<0> : tensor<4x32xi32, #M>
+  %ps = block.splat %p : tensor<4x32x!block.ptr<f32>, #M>
+  %pp = block.addptr %ps, %offs : tensor<4x32x!block.ptr<f32>, #M>, tensor<4x32xi32, #M>
+  block.store %pp, %v : tensor<4x32x!block.ptr<f32>, #M>
+  return
+}
+
+// CHECK-LABEL: gpu.func @column_mask_and_addresses
+// CHECK-NOT: llvm.intr.ssub.sat
+// CHECK-COUNT-4: arith.cmpi sle, %{{.+}}, %{{.+}} : i32
+// CHECK-NOT: arith.cmpi
+func.func @column_mask_and_addresses(%p: !block.ptr<f32>, %n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  %rows = block.arange 0, 4 : tensor<4xi32, #R>
+  %ns = block.splat %n : tensor<4xi32, #R>
+  %last = arith.addi %rows, %ns : tensor<4xi32, #R>
+  %last_e = block.expand_dims %last, 1 : tensor<4xi32, #R> -> tensor<4x1xi32, #M>
+  %last_b = block.broadcast %last_e : tensor<4x1xi32, #M> -> tensor<4x32xi32, #M>
+  %cols = block.arange 0, 32 : tensor<32xi32, #C>
+  %cols_e = block.expand_dims %cols, 0 : tensor<32xi32, #C> -> tensor<1x32xi32, #M>
+  %cols_b = block.broadcast %cols_e : tensor<1x32xi32, #M> -> tensor<4x32xi32, #M>
+  %keep = arith.cmpi sle, %cols_b, %last_b : tensor<4x32xi32, #M>
+  %ps = block.splat %p : tensor<4x32x!block.ptr<f32>, #M>
+  %pp = block.addptr %ps, %cols_b : tensor<4x32x!block.ptr<f32>, #M>, tensor<4x32xi32, #M>
+  %one = arith.constant dense<1.0> : tensor<4x32xf32, #M>
+  block.store %pp, %one mask %keep : tensor<4x32x!block.ptr<f32>, #M>
+  return
+}

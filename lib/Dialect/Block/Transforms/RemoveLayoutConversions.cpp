@@ -160,8 +160,8 @@ struct RematerializeConversion : OpRewritePattern<ConvertLayoutOp> {
 /// they come in (blockgpu-materialize-shared-memory), so a conversion in
 /// front of its a or b only adds a trip through shared memory; the product
 /// reads the conversion's source instead. Except for an a converted into
-/// the instruction's fragments, which the product then reads from
-/// registers.
+/// the instruction's fragments that the product reads from registers
+/// (blockgpu::readsOperandAFromRegisters).
 struct ForwardDotOperandConversion : OpRewritePattern<DotOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -174,7 +174,8 @@ struct ForwardDotOperandConversion : OpRewritePattern<DotOp> {
       if (!convert || !getLayout(convert.getSrc()))
         continue;
       if (operand == &dot.getAMutable() && mma &&
-          blockgpu::holdsOperandAFragments(convert.getType(), mma))
+          blockgpu::readsOperandAFromRegisters(dot, convert.getSrc(),
+                                               convert.getType(), mma))
         continue;
       rewriter.modifyOpInPlace(dot, [&] { operand->set(convert.getSrc()); });
       changed = true;

@@ -7,6 +7,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::blockgpu;
@@ -288,6 +289,15 @@ bool mlir::blockgpu::holdsOperandAFragments(RankedTensorType a,
   return block::getRegisterRelabel(layout.toLinearLayout(a.getShape()),
                                    fragments)
       .has_value();
+}
+
+bool mlir::blockgpu::readsOperandAFromRegisters(Operation *dot, Value source,
+                                                RankedTensorType fragments,
+                                                block::MmaLayoutAttr acc) {
+  if (!holdsOperandAFragments(fragments, acc))
+    return false;
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  return !acc.isWgmma() || !loop || !loop.isDefinedOutsideOfLoop(source);
 }
 
 LogicalResult DotOp::verify() {

@@ -299,8 +299,8 @@ static void materialize(block::DotOp op) {
     };
     // An a whose threads already hold the instruction's fragments (an
     // earlier product's accumulator, rounded) stays in registers.
-    a = holdsOperandAFragments(cast<RankedTensorType>(op.getA().getType()),
-                               mma)
+    a = readsOperandAFromRegisters(
+            op, op.getA(), cast<RankedTensorType>(op.getA().getType()), mma)
             ? op.getA()
             : stageOperand(b, op, op.getA(), stage(0));
     bStaged = isTransposedTile(op.getB())

@@ -39,6 +39,14 @@ std::string getTileCopyProblem(ArrayRef<int64_t> shape, unsigned elementBits,
 /// hold the instruction's A fragments (its layout relabels the registers of
 /// #block.dot_operand<0, acc, 2>).
 bool holdsOperandAFragments(RankedTensorType a, block::MmaLayoutAttr acc);
+/// Whether the product `dot` with the accumulator layout `acc` reads its a,
+/// `source` in the layout of `fragments`, from registers: where `fragments`
+/// holds the A fragments, except that wgmma reads a `source` no loop around
+/// the product changes (Q in attention) from shared memory, as FA3 does,
+/// rather than hold it in registers for the whole loop.
+bool readsOperandAFromRegisters(Operation *dot, Value source,
+                                RankedTensorType fragments,
+                                block::MmaLayoutAttr acc);
 } // namespace mlir::blockgpu
 
 #endif // BLOCK_DIALECT_BLOCKGPU_IR_BLOCKGPUOPS_H
