@@ -163,3 +163,29 @@ func.func @stores_in_loop(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, %c: !block
   }
   return
 }
+
+// Nor is a loop whose tiles two stages of a ring cannot hold in shared
+// memory (here 128 KiB a stage): its tiles go by pointers.
+// CHECK-LABEL: func.func @too_large_for_two_stages
+// CHECK: scf.for
+// CHECK-NOT: desc_load
+// CHECK: block.dot
+func.func @too_large_for_two_stages(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, %c: !block.ptr<f32>, %n: i32)
+    attributes {block.kernel, block.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %zero = arith.constant dense<0.0> : tensor<256x256xf32>
+  %da = block.make_tensor_desc %a, [%c256, %n], [%n, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<256x128xbf16>>
+  %db = block.make_tensor_desc %b, [%n, %c256], [%c256, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<128x256xbf16>>
+  %r = scf.for %k = %c0 to %n step %c128 iter_args(%acc = %zero) -> (tensor<256x256xf32>) : i32 {
+    %at = block.desc_load %da[%c0, %k] : !block.tensordesc<tensor<256x128xbf16>> -> tensor<256x128xbf16>
+    %bt = block.desc_load %db[%k, %c0] : !block.tensordesc<tensor<128x256xbf16>> -> tensor<128x256xbf16>
+    %p = block.dot %at, %bt, %acc : tensor<256x128xbf16>, tensor<128x256xbf16> -> tensor<256x256xf32>
+    scf.yield %p : tensor<256x256xf32>
+  }
+  %dc = block.make_tensor_desc %c, [%c256, %c256], [%c256, %c1] : !block.ptr<f32> -> !block.tensordesc<tensor<256x256xf32>>
+  block.desc_store %dc[%c0, %c0], %r : !block.tensordesc<tensor<256x256xf32>>, tensor<256x256xf32>
+  return
+}

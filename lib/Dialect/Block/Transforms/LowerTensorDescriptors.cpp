@@ -201,12 +201,27 @@ bool isTensorMapTile(MakeTensorDescOp desc) {
 
 /// Whether the copy engine can bring `load`'s tile to the wgmma product
 /// that uses it in a pipelined loop (see the pass's description).
+/// Whether two stages of the tiles `loop` loads by descriptor fit in the
+/// chip's shared memory, the least blockgpu-pipeline-loops rings them in.
+bool fitsTwoStages(scf::ForOp loop) {
+  std::optional<TargetChip> chip = getTargetChip(loop);
+  if (!chip)
+    return false;
+  int64_t stageBytes = 0;
+  for (auto load : loop.getBody()->getOps<DescLoadOp>()) {
+    auto tile = cast<RankedTensorType>(load.getType());
+    stageBytes += tile.getNumElements() * tile.getElementTypeBitWidth() / 8;
+  }
+  return 2 * stageBytes <= chip->getMaxSharedMemoryBytes();
+}
+
 bool isCopyEngineTile(DescLoadOp load) {
   auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
   // Loops that write global memory are not pipelined (their stores would
-  // run ahead of the copies): their tiles go by pointers.
+  // run ahead of the copies), nor those whose tiles two stages of the ring
+  // cannot hold: their tiles go by pointers.
   if (!loop || !load->hasOneUse() || getNumStages(loop) < 2 ||
-      !writesOnlySharedMemory(loop) ||
+      !writesOnlySharedMemory(loop) || !fitsTwoStages(loop) ||
       !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
     return false;
   // A transposed tile is read in place (K's tile as the k-major b of
