@@ -171,6 +171,13 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
   ArriveBarrierOp::create(inside, loc, emitStage(inside, loc, empty, slot));
 }
 
+/// Whether `op` passes data between threads through shared memory scratch
+/// (a layout conversion, a reduction across warps).
+static bool usesSharedScratch(Operation *op) {
+  auto scratch = dyn_cast<SharedScratchOpInterface>(op);
+  return scratch && scratch.getSharedScratchBytes() > 0;
+}
+
 /// Whether the consumers' loop `loop` passes data through shared memory
 /// besides its rings (a layout conversion, a reduction's scratch): that
 /// takes a barrier of all consumer warps, which a warpgroup holding its
@@ -178,9 +185,8 @@ static void emitRelease(OpBuilder &builder, Location loc, Value condition,
 static bool sharesThroughMemory(scf::ForOp loop) {
   return loop.getBody()
       ->walk([](Operation *op) {
-        auto scratch = dyn_cast<SharedScratchOpInterface>(op);
         return isa<LocalAllocOp, LocalLoadOp, LocalStoreOp>(op) ||
-                       (scratch && scratch.getSharedScratchBytes() > 0)
+                       usesSharedScratch(op)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -210,9 +216,8 @@ static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
 
 /// Whether `op` works in registers only: no memory, no barrier, no region.
 static bool isRegisterWork(Operation *op) {
-  auto scratch = dyn_cast<SharedScratchOpInterface>(op);
   return op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-         !(scratch && scratch.getSharedScratchBytes() > 0);
+         !usesSharedScratch(op);
 }
 
 /// Keeps one turn across consecutive loops of turns (attention's unmasked
