@@ -150,13 +150,14 @@ func.func @dot_operands(%a: tensor<64x64xbf16, #r>, %b: tensor<64x64xbf16, #k>,
 }
 
 // In a loop, a converted into the fragments from a value the loop does not
-// change (Q in attention) loses its conversion: wgmma reads it from shared
+// change (Q in attention) keeps its conversion while the loop's
+// accumulators take at most half of a thread's registers (here 32), and
+// loses it where they take more (here 256): wgmma then reads a from shared
 // memory, staged once, rather than from registers held through the loop.
 // CHECK-LABEL: func.func @invariant_a_in_loop(
-// CHECK-SAME: %[[A:[^:]+]]: tensor<64x64xbf16
-// CHECK-NOT: block.convert_layout
+// CHECK: %[[FRAG:.+]] = block.convert_layout
 // CHECK: scf.for
-// CHECK: block.dot %[[A]],
+// CHECK: block.dot %[[FRAG]],
 func.func @invariant_a_in_loop(%a: tensor<64x64xbf16, #r>, %b: tensor<64x64xbf16, #k>,
                                %c: tensor<64x64xf32, #wg>, %n: i32) -> tensor<64x64xf32, #wg> {
   %c0 = arith.constant 0 : i32
@@ -167,6 +168,22 @@ func.func @invariant_a_in_loop(%a: tensor<64x64xbf16, #r>, %b: tensor<64x64xbf16
     scf.yield %e : tensor<64x64xf32, #wg>
   }
   return %r : tensor<64x64xf32, #wg>
+}
+// CHECK-LABEL: func.func @invariant_a_in_loop_large(
+// CHECK-SAME: %[[A:[^:]+]]: tensor<128x64xbf16
+// CHECK-NOT: block.convert_layout
+// CHECK: scf.for
+// CHECK: block.dot %[[A]],
+func.func @invariant_a_in_loop_large(%a: tensor<128x64xbf16, #r>, %b: tensor<64x256xbf16, #k>,
+                                     %c: tensor<128x256xf32, #wg>, %n: i32) -> tensor<128x256xf32, #wg> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %af = block.convert_layout %a : tensor<128x64xbf16, #r> -> tensor<128x64xbf16, #wg>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<128x256xf32, #wg>) : i32 {
+    %e = block.dot %af, %b, %acc : tensor<128x64xbf16, #wg>, tensor<64x256xbf16, #k> -> tensor<128x256xf32, #wg>
+    scf.yield %e : tensor<128x256xf32, #wg>
+  }
+  return %r : tensor<128x256xf32, #wg>
 }
 
 // Tile pointers carried through a loop in one layout and converted to

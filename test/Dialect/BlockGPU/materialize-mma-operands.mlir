@@ -92,9 +92,10 @@ func.func @split_chain(%q: tensor<64x64xbf16, #AK>, %k: tensor<64x64xbf16, #BN>,
 }
 
 // A loop-invariant a whose layout holds wgmma's A fragments (Q loaded
-// straight into them) is read from shared memory all the same: staged once,
-// before the loop, so that no register holds it through the loop. mma.sync
-// reads a from registers only: there it stays.
+// straight into them) is read from shared memory where the loop's
+// accumulators take more than half of a thread's registers (here 256):
+// staged once, before the loop, rather than held in registers through it.
+// mma.sync reads a from registers only: there it stays.
 #WGA = #block.dot_operand<opIdx = 0, parent = #WG, kWidth = 2>
 #MMAW = #block.mma<version = 2, warpsPerCTA = [4, 1], instrShape = [16, 8, 16]>
 #MMAA = #block.dot_operand<opIdx = 0, parent = #MMAW, kWidth = 2>
@@ -105,15 +106,31 @@ func.func @split_chain(%q: tensor<64x64xbf16, #AK>, %k: tensor<64x64xbf16, #BN>,
 // CHECK: blockgpu.dot %[[Q]],
 // CHECK-NOT: blockgpu.local_alloc %arg3
 // CHECK: blockgpu.dot %arg3, %{{.+}}, %{{.+}} : tensor<64x64xbf16, #{{.+}}>, !blockgpu.memdesc<64x64xbf16
-func.func @invariant_fragments(%q: tensor<64x64xbf16, #WGA>, %k: tensor<64x64xbf16, #BN>, %n: i32, %q2: tensor<64x64xbf16, #MMAA>) -> (tensor<64x64xf32, #WG>, tensor<64x64xf32, #MMAW>) {
+func.func @invariant_fragments(%q: tensor<128x64xbf16, #WGA>, %k: tensor<64x256xbf16, #BN>, %n: i32, %q2: tensor<64x64xbf16, #MMAA>, %k2: tensor<64x64xbf16, #BN>) -> (tensor<128x256xf32, #WG>, tensor<64x64xf32, #MMAW>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32, #WG>
+  %zero2 = arith.constant dense<0.0> : tensor<64x64xf32, #MMAW>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %acc2 = %zero2) -> (tensor<128x256xf32, #WG>, tensor<64x64xf32, #MMAW>) : i32 {
+    %s = block.dot %q, %k, %acc : tensor<128x64xbf16, #WGA>, tensor<64x256xbf16, #BN> -> tensor<128x256xf32, #WG>
+    %t = block.dot %q2, %k2, %acc2 : tensor<64x64xbf16, #MMAA>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #MMAW>
+    scf.yield %s, %t : tensor<128x256xf32, #WG>, tensor<64x64xf32, #MMAW>
+  }
+  return %r#0, %r#1 : tensor<128x256xf32, #WG>, tensor<64x64xf32, #MMAW>
+}
+
+// With accumulators of 32 registers a thread, the same a stays in
+// registers.
+// CHECK-LABEL: func.func @invariant_fragments_small
+// CHECK-NOT: blockgpu.local_alloc %arg0
+// CHECK: blockgpu.dot %arg0, %{{.+}}, %{{.+}} : tensor<64x64xbf16, #{{.+}}>, !blockgpu.memdesc<64x64xbf16
+func.func @invariant_fragments_small(%q: tensor<64x64xbf16, #WGA>, %k: tensor<64x64xbf16, #BN>, %n: i32) -> tensor<64x64xf32, #WG> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %zero = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
-  %zero2 = arith.constant dense<0.0> : tensor<64x64xf32, #MMAW>
-  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %acc2 = %zero2) -> (tensor<64x64xf32, #WG>, tensor<64x64xf32, #MMAW>) : i32 {
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #WG>) : i32 {
     %s = block.dot %q, %k, %acc : tensor<64x64xbf16, #WGA>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
-    %t = block.dot %q2, %k, %acc2 : tensor<64x64xbf16, #MMAA>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #MMAW>
-    scf.yield %s, %t : tensor<64x64xf32, #WG>, tensor<64x64xf32, #MMAW>
+    scf.yield %s : tensor<64x64xf32, #WG>
   }
-  return %r#0, %r#1 : tensor<64x64xf32, #WG>, tensor<64x64xf32, #MMAW>
+  return %r : tensor<64x64xf32, #WG>
 }

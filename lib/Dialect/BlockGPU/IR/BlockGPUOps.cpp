@@ -291,13 +291,34 @@ bool mlir::blockgpu::holdsOperandAFragments(RankedTensorType a,
       .has_value();
 }
 
+/// The 32-bit registers a thread holds of the accumulators of the products
+/// in `loop` (block.dot, or blockgpu.dot once staged).
+static int64_t getAccumulatorRegisters(LoopLikeOpInterface loop) {
+  int64_t registers = 0;
+  loop->walk([&](Operation *op) {
+    if (!isa<block::DotOp, DotOp>(op))
+      return;
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    if (auto layout = dyn_cast_or_null<block::DistributedLayoutAttr>(
+            type.getEncoding()))
+      registers += layout.getTotalElemsPerThread(type.getShape()) *
+                   llvm::divideCeil(type.getElementTypeBitWidth(), 32);
+  });
+  return registers;
+}
+
 bool mlir::blockgpu::readsOperandAFromRegisters(Operation *dot, Value source,
                                                 RankedTensorType fragments,
                                                 block::MmaLayoutAttr acc) {
   if (!holdsOperandAFragments(fragments, acc))
     return false;
   auto loop = dot->getParentOfType<LoopLikeOpInterface>();
-  return !acc.isWgmma() || !loop || !loop.isDefinedOutsideOfLoop(source);
+  if (!acc.isWgmma() || !loop || !loop.isDefinedOutsideOfLoop(source))
+    return true;
+  // The accumulators' elementwise work (attention's softmax) needs about as
+  // many registers again as they take, of the 255 a thread can hold.
+  constexpr int64_t kHalfThreadRegisters = 128;
+  return getAccumulatorRegisters(loop) <= kHalfThreadRegisters;
 }
 
 LogicalResult DotOp::verify() {

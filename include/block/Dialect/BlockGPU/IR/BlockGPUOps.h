@@ -43,7 +43,8 @@ bool holdsOperandAFragments(RankedTensorType a, block::MmaLayoutAttr acc);
 /// `source` in the layout of `fragments`, from registers: where `fragments`
 /// holds the A fragments, except that wgmma reads a `source` no loop around
 /// the product changes (Q in attention) from shared memory, as FA3 does,
-/// rather than hold it in registers for the whole loop.
+/// where the loop's accumulators take more than half of a thread's
+/// registers: there, holding it through the whole loop would spill.
 bool readsOperandAFromRegisters(Operation *dot, Value source,
                                 RankedTensorType fragments,
                                 block::MmaLayoutAttr acc);
