@@ -27,7 +27,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -183,21 +182,6 @@ struct MakeTensorDescOpToGPU : OpConversionPattern<MakeTensorDescOp> {
   }
 };
 
-/// Whether another barrier's initialisation follows `op` in its block with
-/// nothing between that reads or writes memory (the barriers of one ring or
-/// of rings allocated one after another): the last of such a run fences and
-/// synchronises once for all of them.
-static bool isFollowedByInit(InitBarrierOp op) {
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
-    if (isa<InitBarrierOp>(next))
-      return true;
-    if (!isMemoryEffectFree(next) &&
-        !hasSingleEffect<MemoryEffects::Allocate>(next))
-      return false;
-  }
-  return false;
-}
-
 struct InitBarrierOpToGPU : OpConversionPattern<InitBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -209,11 +193,7 @@ struct InitBarrierOpToGPU : OpConversionPattern<InitBarrierOp> {
     NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBarrier(),
                                  i32Constant(rewriter, loc, op.getCount()),
                                  leader);
-    if (isFollowedByInit(op)) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    // The copy engine and the other threads see the initialised barriers.
+    // The copy engine and the other threads see the initialised barrier.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return success();
