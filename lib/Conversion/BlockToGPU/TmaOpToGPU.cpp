@@ -27,6 +27,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -182,6 +183,21 @@ struct MakeTensorDescOpToGPU : OpConversionPattern<MakeTensorDescOp> {
   }
 };
 
+/// Whether another barrier's initialisation follows `op` in its block with
+/// nothing between that reads or writes memory (the barriers of one ring or
+/// of rings allocated one after another): the last of such a run fences and
+/// synchronises once for all of them.
+static bool isFollowedByInit(InitBarrierOp op) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (isa<InitBarrierOp>(next))
+      return true;
+    if (!isMemoryEffectFree(next) &&
+        !hasSingleEffect<MemoryEffects::Allocate>(next))
+      return false;
+  }
+  return false;
+}
+
 struct InitBarrierOpToGPU : OpConversionPattern<InitBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -193,7 +209,11 @@ struct InitBarrierOpToGPU : OpConversionPattern<InitBarrierOp> {
     NVVM::MBarrierInitOp::create(rewriter, loc, adaptor.getBarrier(),
                                  i32Constant(rewriter, loc, op.getCount()),
                                  leader);
-    // The copy engine and the other threads see the initialised barrier.
+    if (isFollowedByInit(op)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // The copy engine and the other threads see the initialised barriers.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return success();

@@ -225,3 +225,44 @@ func.func @carried_pointers(%base: !block.ptr<i8>, %n: i32, %acc: tensor<64xi32,
   }
   return %sum, %end : tensor<64xi32, #block.slice<dim = 1, parent = #q>>, tensor<64x64x!block.ptr<i8>, #p>
 }
+
+// A row statistic in a slice of a product's layout (two rows a thread) is
+// stored from that layout: its addresses and mask are computed there, and
+// the conversion for coalescing, a trip through shared memory for two
+// stores a thread, goes. A tile (32 elements a thread) keeps its
+// conversion, which coalesces its stores.
+#acc = #block.mma<version = 3, warpsPerCTA = [8, 1], instrShape = [64, 64, 16]>
+#rows = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+#tiles = #block.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @row_statistic_stored_in_place(
+// CHECK-SAME: %[[BASE:[^:]+]]: !block.ptr<f32>, %[[N:[^:]+]]: i32, %[[S:[^:]+]]: tensor<128xf32, #[[SLICE:[^>]+]]>
+// CHECK-NOT: block.convert_layout
+// CHECK: %[[ROWS:.+]] = block.arange 0, 128 : tensor<128xi32, #[[SLICE]]>
+// CHECK: %[[BOUND:.+]] = block.splat %[[N]] : tensor<128xi32, #[[SLICE]]>
+// CHECK: %[[IN:.+]] = arith.cmpi slt, %[[ROWS]], %[[BOUND]] : tensor<128xi32, #[[SLICE]]>
+// CHECK: %[[PTRS:.+]] = block.splat %[[BASE]] : tensor<128x!block.ptr<f32>, #[[SLICE]]>
+// CHECK: %[[ADDR:.+]] = block.addptr %[[PTRS]], %[[ROWS]]
+// CHECK: block.store %[[ADDR]], %[[S]] mask %[[IN]] : tensor<128x!block.ptr<f32>, #[[SLICE]]>
+func.func @row_statistic_stored_in_place(%base: !block.ptr<f32>, %n: i32,
+    %s: tensor<128xf32, #block.slice<dim = 1, parent = #acc>>) {
+  %rows = block.arange 0, 128 : tensor<128xi32, #rows>
+  %bound = block.splat %n : tensor<128xi32, #rows>
+  %in = arith.cmpi slt, %rows, %bound : tensor<128xi32, #rows>
+  %ptrs = block.splat %base : tensor<128x!block.ptr<f32>, #rows>
+  %addr = block.addptr %ptrs, %rows : tensor<128x!block.ptr<f32>, #rows>, tensor<128xi32, #rows>
+  %v = block.convert_layout %s : tensor<128xf32, #block.slice<dim = 1, parent = #acc>> -> tensor<128xf32, #rows>
+  block.store %addr, %v mask %in : tensor<128x!block.ptr<f32>, #rows>
+  return
+}
+
+// CHECK-LABEL: func.func @tile_store_converted(
+// CHECK: %[[T:.+]] = block.convert_layout %{{.+}} : tensor<128x64xf32, #{{.+}}> -> tensor<128x64xf32, #[[TILES:[^>]+]]>
+// CHECK: block.store %{{.+}}, %[[T]] : tensor<128x64x!block.ptr<f32>, #[[TILES]]>
+func.func @tile_store_converted(%base: !block.ptr<f32>, %t: tensor<128x64xf32, #acc>) {
+  %offsets = arith.constant dense<1> : tensor<128x64xi32, #tiles>
+  %ptrs = block.splat %base : tensor<128x64x!block.ptr<f32>, #tiles>
+  %addr = block.addptr %ptrs, %offsets : tensor<128x64x!block.ptr<f32>, #tiles>, tensor<128x64xi32, #tiles>
+  %v = block.convert_layout %t : tensor<128x64xf32, #acc> -> tensor<128x64xf32, #tiles>
+  block.store %addr, %v : tensor<128x64x!block.ptr<f32>, #tiles>
+  return
+}

@@ -258,6 +258,57 @@ struct CarryConvertedLoopValue : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// The most elements a thread holds of a tensor stored from the layout it
+/// is computed in rather than converted for coalescing.
+constexpr int64_t kMaxElementsStoredInPlace = 4;
+
+/// A store of a converted tensor of which each thread holds only a few
+/// elements in the source layout (a row statistic such as attention's
+/// log-sum-exp, in a slice of the product's layout) stores from the source
+/// layout: its addresses and mask are computed again in that layout, and the
+/// conversion, a trip through shared memory and a barrier for a handful of
+/// stores, goes. Tiles keep their conversion, which coalesces their stores.
+struct StoreInSourceLayout : OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    DistributedLayoutAttr layout = getLayout(convert.getSrc());
+    DistributedLayoutAttr target = getLayout(convert.getResult());
+    auto type = cast<RankedTensorType>(convert.getSrc().getType());
+    if (!layout || !target ||
+        isRegisterRelabel(layout, target, type.getShape()) ||
+        layout.getTotalElemsPerThread(type.getShape()) >
+            kMaxElementsStoredInPlace)
+      return failure();
+    SmallVector<OpOperand *> addressing;
+    for (OpOperand &operand : store->getOpOperands())
+      if (operand.get() != store.getValue() &&
+          isa<RankedTensorType>(operand.get().getType()))
+        addressing.push_back(&operand);
+    // The addresses and the mask must be computed again, not converted.
+    Rematerialization plan;
+    for (OpOperand *operand : addressing)
+      if (failed(collect(operand->get(), layout, plan)) ||
+          !plan.leaves.empty())
+        return failure();
+    DenseMap<Placed, Value> built;
+    SmallVector<Value> placed;
+    for (OpOperand *operand : addressing)
+      placed.push_back(
+          rematerialize(operand->get(), layout, plan, rewriter, built));
+    rewriter.modifyOpInPlace(store, [&] {
+      for (auto [operand, value] : llvm::zip(addressing, placed))
+        operand->set(value);
+      store.getValueMutable().assign(convert.getSrc());
+    });
+    return success();
+  }
+};
+
 struct BlockRemoveLayoutConversionsPass
     : impl::BlockRemoveLayoutConversionsBase<BlockRemoveLayoutConversionsPass> {
   using Base::Base;
@@ -265,7 +316,7 @@ struct BlockRemoveLayoutConversionsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<RematerializeConversion, ForwardDotOperandConversion,
-                 CarryConvertedLoopValue>(&getContext());
+                 CarryConvertedLoopValue, StoreInSourceLayout>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // Tensors computed again for several conversions are computed once.
