@@ -1,11 +1,11 @@
 //===- ReduceOpToGPU.cpp - Reductions along an axis -----------------------===//
 //
 // A reduction combines, in this order: the registers of a thread that hold
-// elements of one result element (pairwise, as a tree); the lanes that
-// differ only along the axis (butterfly shuffles, after which every such
-// lane holds the warp's value); the warps that differ only along the axis,
-// through shared memory, where every warp's value is read back by every
-// thread. Copies of an element (replicated layouts) are combined once.
+// elements of one result element; the lanes that differ only along the axis
+// (butterfly shuffles, after which every such lane holds the warp's value);
+// the warps that differ only along the axis, through shared memory, where
+// every warp's value is read back by every thread. Copies of an element
+// (replicated layouts) are combined once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,11 +137,10 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
     // the lanes along the axis.
     SmallVector<SmallVector<Value>> accumulators;
     for (auto &[position, registers] : plan->groups) {
-      SmallVector<SmallVector<Value>> partials;
-      for (unsigned reg : registers)
-        partials.push_back(collect(adaptor.getSrcs(), reg));
-      SmallVector<Value> acc =
-          combineAsTree(rewriter, loc, combiner, std::move(partials));
+      SmallVector<Value> acc = collect(adaptor.getSrcs(), registers.front());
+      for (unsigned reg : ArrayRef(registers).drop_front())
+        acc = emitCombine(rewriter, loc, combiner, acc,
+                          collect(adaptor.getSrcs(), reg));
       for (unsigned bit : plan->laneBits) {
         SmallVector<Value> other;
         for (Value value : acc)
@@ -165,24 +164,6 @@ struct ReduceOpToGPU : OpConversionPattern<ReduceOp> {
         results[k].push_back(accumulators[group][k]);
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
-  }
-
-  /// Combines `partials` pairwise, level by level: a chain of log2(n)
-  /// dependent combinations rather than n - 1 (the softmax's row maximum
-  /// and sum, each on the path from one product to the next).
-  static SmallVector<Value>
-  combineAsTree(OpBuilder &b, Location loc, Region &combiner,
-                SmallVector<SmallVector<Value>> partials) {
-    while (partials.size() > 1) {
-      SmallVector<SmallVector<Value>> next;
-      for (unsigned i = 0; i + 1 < partials.size(); i += 2)
-        next.push_back(
-            emitCombine(b, loc, combiner, partials[i], partials[i + 1]));
-      if (partials.size() % 2)
-        next.push_back(std::move(partials.back()));
-      partials = std::move(next);
-    }
-    return std::move(partials.front());
   }
 
   static SmallVector<Value> collect(ArrayRef<ValueRange> srcs, unsigned reg) {

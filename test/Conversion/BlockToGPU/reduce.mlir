@@ -1,7 +1,6 @@
 // RUN: block-opt %s --convert-block-to-gpu | FileCheck %s
 
-// A reduction combines a thread's registers (pairwise, as a tree), then the
-// lanes along the axis
+// A reduction combines a thread's registers, then the lanes along the axis
 // (butterfly shuffles), then the warps along the axis through shared memory;
 // the combiner region is applied at each step.
 
@@ -88,27 +87,5 @@ func.func @small(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warps 
     block.yield %t : i32
   }
   block.store %p, %s : !block.ptr<i32>
-  return
-}
-
-// Eight registers a thread: combined pairwise (four, then two, then one), so
-// that the longest chain of dependent additions is three, not seven.
-#R = #block.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
-// CHECK-LABEL: gpu.func @registers_as_tree
-// CHECK: %[[X01:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X0:.*]], %[[X1:.*]]) : (f32, f32) -> f32
-// CHECK: %[[X23:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X2:.*]], %[[X3:.*]]) : (f32, f32) -> f32
-// CHECK: %[[X45:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X4:.*]], %[[X5:.*]]) : (f32, f32) -> f32
-// CHECK: %[[X67:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X6:.*]], %[[X7:.*]]) : (f32, f32) -> f32
-// CHECK: %[[X03:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X01]], %[[X23]]) : (f32, f32) -> f32
-// CHECK: %[[X47:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X45]], %[[X67]]) : (f32, f32) -> f32
-// CHECK: %[[X07:.*]] = llvm.call_intrinsic "llvm.maxnum"(%[[X03]], %[[X47]]) : (f32, f32) -> f32
-// CHECK: gpu.shuffle xor %[[X07]], %c1_i32
-func.func @registers_as_tree(%p: !block.ptr<f32>) attributes {block.kernel, block.num_warps = 1 : i32} {
-  %r = block.arange 0, 256 : tensor<256xi32, #R>
-  %ps = block.splat %p : tensor<256x!block.ptr<f32>, #R>
-  %pp = block.addptr %ps, %r : tensor<256x!block.ptr<f32>, #R>, tensor<256xi32, #R>
-  %x = block.load %pp : tensor<256x!block.ptr<f32>, #R>
-  %m = block.reduce maxnumf %x axis = 0 : (tensor<256xf32, #R>) -> f32
-  block.store %p, %m : !block.ptr<f32>
   return
 }
