@@ -293,14 +293,17 @@ struct WgmmaPlan {
 
 /// The element offset in `operand`'s buffer of this warp's warpgroup's
 /// first row (a) or column (b): the XOR of the offsets of the warpgroup
-/// bits' indices, as the layout is linear.
+/// bits' indices, as the layout is linear. `bits` gets the bits it may set.
 static Value emitWarpgroupOffset(OpBuilder &b, Location loc,
                                  const WgmmaOperand &operand, unsigned opIdx,
-                                 ArrayRef<ElementIndex> bases, Value warp) {
+                                 ArrayRef<ElementIndex> bases, Value warp,
+                                 int64_t &bits) {
   Value offset = i32Constant(b, loc, 0);
+  bits = 0;
   for (auto [bit, basis] : llvm::enumerate(bases)) {
     int64_t bitOffset = opIdx == 0 ? operand.elementOffset(basis[0], 0)
                                    : operand.elementOffset(basis[1], 0);
+    bits |= bitOffset;
     if (!bitOffset)
       continue;
     Value set = LLVM::AndOp::create(
@@ -457,24 +460,49 @@ struct DotOpToWgmma : OpConversionPattern<blockgpu::DotOp> {
     struct Buffer {
       const WgmmaOperand &operand;
       Value base, warpgroup;
+      /// The element offset bits the warpgroup's offset may set.
+      int64_t warpgroupBits;
+      /// The descriptor of the warpgroup's first tile (element offset 0).
+      Value first;
     };
     auto buffer = [&](unsigned opIdx, const WgmmaOperand &operand,
                       Value pointer) {
       Value base = LLVM::PtrToIntOp::create(rewriter, loc, i32, pointer);
-      return Buffer{operand, base,
-                    emitWarpgroupOffset(rewriter, loc, operand, opIdx,
-                                        plan->warpgroupBases, ids.warp)};
+      int64_t bits;
+      Value warpgroup = emitWarpgroupOffset(rewriter, loc, operand, opIdx,
+                                            plan->warpgroupBases, ids.warp,
+                                            bits);
+      Value start = LLVM::AddOp::create(
+          rewriter, loc, base,
+          LLVM::MulOp::create(rewriter, loc, warpgroup,
+                              i32Constant(rewriter, loc, operand.bytes)));
+      return Buffer{operand, base, warpgroup, bits,
+                    operand.emitDescriptor(rewriter, loc, start)};
     };
     std::optional<Buffer> a;
     if (plan->a)
       a.emplace(buffer(0, *plan->a, adaptor.getA().front()));
     Buffer b = buffer(1, *plan->b, adaptor.getB().front());
+    // A tile whose offset shares no bit with the warpgroup's (the offset is
+    // then added, not XORed) is the first tile's descriptor plus its offset
+    // in 16-byte units: shared-memory addresses fit the 14-bit start field,
+    // which the sum cannot overflow. One 64-bit add an instruction, where
+    // the descriptor computed from the address takes six.
     auto descriptor = [&](const Buffer &buf, int64_t elementOffset) {
+      int64_t bytes = elementOffset * buf.operand.bytes;
+      if (!(buf.warpgroupBits & elementOffset) && bytes % 16 == 0)
+        return bytes ? Value(LLVM::AddOp::create(
+                           rewriter, loc, buf.first,
+                           LLVM::ConstantOp::create(
+                               rewriter, loc, rewriter.getI64Type(),
+                               rewriter.getI64IntegerAttr(bytes / 16))))
+                     : buf.first;
       Value offset = LLVM::XOrOp::create(rewriter, loc, buf.warpgroup,
                                          i32Constant(rewriter, loc, elementOffset));
-      Value bytes = LLVM::MulOp::create(
-          rewriter, loc, offset, i32Constant(rewriter, loc, buf.operand.bytes));
-      Value start = LLVM::AddOp::create(rewriter, loc, buf.base, bytes);
+      Value start = LLVM::AddOp::create(
+          rewriter, loc, buf.base,
+          LLVM::MulOp::create(rewriter, loc, offset,
+                              i32Constant(rewriter, loc, buf.operand.bytes)));
       return buf.operand.emitDescriptor(rewriter, loc, start);
     };
 

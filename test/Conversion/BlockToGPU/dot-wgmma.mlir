@@ -6,7 +6,8 @@
 // the register work that follows). The one
 // warpgroup then issues, between a wgmma.fence and one commit group, one
 // m64n64k16 per step of k: a's descriptor moves 32 bytes (2 in the start
-// address field) per step, b's 16 rows of 128 bytes (128). a's descriptor
+// address field) per step, b's 16 rows of 128 bytes (128), each step's
+// descriptor the first one's plus that (one add). a's descriptor
 // has SBO = 1024 bytes (64 << 32), LBO unused (1 << 16) and the 128-byte
 // swizzle (1 << 62); b's (n-major) the same SBO, its slabs too wide for
 // LBO to matter. The accumulator starts at zero: the first step does not
@@ -17,12 +18,16 @@
 // CHECK-LABEL: gpu.func @bf16
 // CHECK: llvm.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: %[[HI:.+]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
+// CHECK: %[[DA:.+]] = llvm.or %{{.+}}, %[[HI]] : i64
+// CHECK: %[[DB:.+]] = llvm.or %{{.+}}, %{{.+}} : i64
 // CHECK: gpu.barrier
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[HI:.+]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
-// CHECK: llvm.or %{{.+}}, %[[HI]] : i64
-// CHECK: nvvm.wgmma.mma_async %{{.+}}, %{{.+}}, %{{.+}}, <m = 64, n = 64, k = 16>, D[<f32>, <zero>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
-// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.+}} D[<f32>, <one>]
+// CHECK: nvvm.wgmma.mma_async %[[DA]], %[[DB]], %{{.+}}, <m = 64, n = 64, k = 16>, D[<f32>, <zero>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK: %[[B1:.+]] = llvm.add %[[DB]], %{{.+}} : i64
+// CHECK: %[[A1:.+]] = llvm.add %[[DA]], %{{.+}} : i64
+// CHECK: nvvm.wgmma.mma_async %[[A1]], %[[B1]], {{.+}} D[<f32>, <one>]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.+}} D[<f32>, <one>]
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,)+}}0,1,2,{{.*}},31"
