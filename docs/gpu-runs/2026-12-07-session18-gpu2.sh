@@ -4,8 +4,11 @@
 # after the softmax (blockgpu.await_turn after(...): a store of the row
 # statistics before the bar.sync); ncu_mask.py is
 # 2026-12-06-session16-ncu_mask.py. Every bundle against the interpreter,
-# the sanitizers on attention (D128 causal with LSE, D64), attention at
+# the sanitizers on attention (D128 causal with LSE), attention at
 # fixed clocks, bench.py's attention rows (the issue's table).
+# bundles/variants/d64n128: D64 with 128-key blocks
+# (src/2026-12-07-session18-attention_fwd_d64_n128.mlir), where P V fits
+# in flight.
 cd "$(dirname "$0")/../.."
 out=${OUT:-/tmp/out}
 res=/tmp/res; rm -rf $res; mkdir -p $res/bench
@@ -18,20 +21,22 @@ cmake -G Ninja -S runtime -B build-rt -DCMAKE_BUILD_TYPE=Release -DCUDAToolkit_R
   -DBLOCK_RUNTIME_TEST_BUNDLES="$PWD/bundles" > /dev/null 2>&1 && ninja -C build-rt > /dev/null 2>&1 || { echo "runtime build failed"; exit 1; }
 rt=build-rt/bin/block-run-gpu
 echo "== checks" | tee -a $res/log.txt
-timeout 200 ctest --test-dir build-rt --timeout 60 -R '^block-compiled-' 2>&1 | grep -E "Test +#|tests passed" > $res/ctest.txt
+timeout 120 ctest --test-dir build-rt --timeout 60 -R '^block-compiled-' 2>&1 | grep -E "Test +#|tests passed" > $res/ctest.txt
 grep -vE "Passed" $res/ctest.txt | tee -a $res/log.txt
+args=$(grep "^attention_fwd_d64 " bundles/checks.txt | cut -d' ' -f2-)
+eval "timeout 60 $rt --bundle=bundles/variants/d64n128 $args" 2>&1 | tail -1 | sed "s|^|d64n128: |" | tee -a $res/log.txt
 save
-for spec in attention_fwd:attention_causal_lse attention_fwd_d64:attention_fwd_d64 attention_fwd:attention_fwd; do
+for spec in attention_fwd:attention_causal_lse; do
   IFS=: read -r b c <<< "$spec"
   args=$(grep "^$c " bundles/checks.txt | cut -d' ' -f2-)
   for tool in memcheck racecheck synccheck; do
-    eval "timeout 100 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$b $args" > $res/san-$tool-$c.txt 2>&1
+    eval "timeout 60 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 9 $rt --bundle=bundles/$b $args" > $res/san-$tool-$c.txt 2>&1
     echo "$tool $c rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $res/san-$tool-$c.txt | head -1)" | tee -a $res/log.txt
   done
 done
 save
 echo "== ncu" | tee -a $res/log.txt
-for spec in new128:bundles/attention_fwd:128: new64:bundles/attention_fwd_d64:64:; do
+for spec in new128:bundles/attention_fwd:128: new64:bundles/attention_fwd_d64:64: d64n128:bundles/variants/d64n128:64:; do
   IFS=: read -r label dir d extra <<< "$spec"
   echo "== $label" | tee -a $res/ncu.txt
   timeout 60 ncu --metrics gpu__time_duration.sum,smsp__inst_executed.sum,sm__cycles_elapsed.avg \
@@ -39,6 +44,6 @@ for spec in new128:bundles/attention_fwd:128: new64:bundles/attention_fwd_d64:64
   save
 done
 echo "== bench" | tee -a $res/log.txt
-PYTHONUNBUFFERED=1 timeout 200 python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $res/bench \
+PYTHONUNBUFFERED=1 timeout 120 python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $res/bench \
   --reps 20 --rounds 3 --only '^attention' > $res/bench-log.txt 2>&1
 grep -iE "attention" $res/bench/bench.md | tee -a $res/log.txt
