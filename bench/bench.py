@@ -411,13 +411,16 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--bundles", required=True)
     p.add_argument("--runtime", required=True)
-    p.add_argument("--out", default=".")
+    p.add_argument("--out", default=".", help="folder for bench.md and bench.json (made if missing)")
     p.add_argument("--reps", type=int, default=50)
     p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--quick", action="store_true")
     p.add_argument("--before", help="bundles of an earlier build, timed as 'before'")
     p.add_argument("--only", help="time only the cases whose name matches this regex")
     args = p.parse_args()
+    # Made before the timing, so that a folder that cannot be made fails
+    # the run at once, not after it.
+    os.makedirs(args.out, exist_ok=True)
     torch.backends.cuda.matmul.allow_tf32 = False
     runtime = block.Runtime(args.runtime)
     torch.cuda.init()
