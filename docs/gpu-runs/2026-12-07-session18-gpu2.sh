@@ -6,25 +6,17 @@
 # 2026-12-06-session16-ncu_mask.py. Every bundle against the interpreter,
 # the sanitizers on attention (D128 causal with LSE), attention at
 # fixed clocks, bench.py's attention rows (the issue's table).
+# bundles/base/attention_fwd{,_d64}: main's, without the change;
 # bundles/variants/d64n128: D64 with 128-key blocks
 # (src/2026-12-07-session18-attention_fwd_d64_n128.mlir), where P V fits
 # in flight.
 cd "$(dirname "$0")/../.."
-out=${OUT:-/tmp/out}
-res=/tmp/res; rm -rf $res; mkdir -p $res/bench
-trap 'tar czf "$out/res.tgz" -C $res .' EXIT
-trap 'exit 1' TERM
-save() { tar czf "$out/res.tgz" -C $res . 2> /dev/null; }
-nvidia-smi --query-gpu=name,clocks.max.sm --format=csv | tee -a $res/log.txt
-cuda_root=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
-cmake -G Ninja -S runtime -B build-rt -DCMAKE_BUILD_TYPE=Release -DCUDAToolkit_ROOT="$cuda_root" \
-  -DBLOCK_RUNTIME_TEST_BUNDLES="$PWD/bundles" > /dev/null 2>&1 && ninja -C build-rt > /dev/null 2>&1 || { echo "runtime build failed"; exit 1; }
-rt=build-rt/bin/block-run-gpu
+source docs/gpu-runs/job-common.sh
+mkdir -p $res/bench
 echo "== checks" | tee -a $res/log.txt
 timeout 120 ctest --test-dir build-rt --timeout 60 -R '^block-compiled-' 2>&1 | grep -E "Test +#|tests passed" > $res/ctest.txt
 grep -vE "Passed" $res/ctest.txt | tee -a $res/log.txt
-args=$(grep "^attention_fwd_d64 " bundles/checks.txt | cut -d' ' -f2-)
-eval "timeout 60 $rt --bundle=bundles/variants/d64n128 $args" 2>&1 | tail -1 | sed "s|^|d64n128: |" | tee -a $res/log.txt
+check variants/d64n128 attention_fwd_d64
 save
 for spec in attention_fwd:attention_causal_lse; do
   IFS=: read -r b c <<< "$spec"
@@ -36,7 +28,8 @@ for spec in attention_fwd:attention_causal_lse; do
 done
 save
 echo "== ncu" | tee -a $res/log.txt
-for spec in new128:bundles/attention_fwd:128: new64:bundles/attention_fwd_d64:64: d64n128:bundles/variants/d64n128:64:; do
+for spec in base128:bundles/base/attention_fwd:128: new128:bundles/attention_fwd:128: base64:bundles/base/attention_fwd_d64:64: \
+    new64:bundles/attention_fwd_d64:64: d64n128:bundles/variants/d64n128:64:; do
   IFS=: read -r label dir d extra <<< "$spec"
   echo "== $label" | tee -a $res/ncu.txt
   timeout 60 ncu --metrics gpu__time_duration.sum,smsp__inst_executed.sum,sm__cycles_elapsed.avg \
