@@ -146,6 +146,7 @@ struct ConvertBlockToGPUPass
     populateSharedMemoryOpToGPUPatterns(converter, patterns, axisInfo,
                                         asyncCopies);
     populateTmaOpToGPUPatterns(converter, patterns);
+    populateTurnOpToGPUPatterns(converter, patterns);
     populateDebugOpToGPUPatterns(converter, patterns);
     populateCastOpToGPUPatterns(converter, patterns);
     populateMathToNVVMPatterns(patterns);
@@ -157,8 +158,9 @@ struct ConvertBlockToGPUPass
     // Combiner bodies are cloned by the reduce and scan patterns.
     target.addLegalOp<YieldOp>();
     // Lowered after its partitions' operations (lowerWarpSpecialize).
-    target.addLegalOp<blockgpu::WarpSpecializeOp, blockgpu::AwaitTurnOp,
-                      blockgpu::PassTurnOp>();
+    target.addLegalOp<blockgpu::WarpSpecializeOp, blockgpu::PassTurnOp>();
+    target.addDynamicallyLegalOp<blockgpu::AwaitTurnOp>(
+        [](blockgpu::AwaitTurnOp op) { return op.getAfter().empty(); });
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         [](Operation *op) { return !hasTensorType(op) && !hasNVVMLowering(op); });

@@ -28,6 +28,10 @@ class AxisInfoAnalysis;
 /// Lowers the blockgpu.warp_specialize ops of `module`, whose partitions'
 /// operations the patterns have lowered, to a branch on the thread id.
 void lowerWarpSpecialize(gpu::GPUModuleOp module);
+/// The stores of an await_turn's `after` values (the await itself stays for
+/// lowerWarpSpecialize).
+void populateTurnOpToGPUPatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
 
 /// Tensor maps (hidden kernel parameters), mbarriers and TMA copies.
 void populateTmaOpToGPUPatterns(const TypeConverter &converter,

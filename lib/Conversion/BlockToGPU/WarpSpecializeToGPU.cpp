@@ -9,10 +9,13 @@
 // turns are named barriers too, one per warpgroup: a warpgroup awaits its
 // turn with bar.sync on its own, and passes it with bar.arrive on the
 // next one's; the last warpgroup passes once before the first turn, and
-// warpgroup 0 collects the last pass after the last.
+// warpgroup 0 collects the last pass after the last. An await after values
+// (the work between turns) first stores them, which ptxas keeps before the
+// bar.sync: register work alone it would move past the wait.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GlobalAccess.h"
 #include "Patterns.h"
 #include "Utility.h"
 
@@ -87,6 +90,71 @@ private:
   Value group;
 };
 } // namespace
+
+namespace {
+/// An await_turn after values: the first lane of each warp stores their
+/// registers, four at a time, into the warp's slot (volatile, so that the
+/// stores stay though nothing reads them), then awaits without them.
+struct AwaitTurnOpToGPU : OpConversionPattern<blockgpu::AwaitTurnOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(blockgpu::AwaitTurnOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getAfter().empty())
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> words;
+    for (ValueRange registers : adaptor.getAfter())
+      for (Value reg : registers)
+        words.push_back(toWord(rewriter, loc, reg));
+    Value zero = i32Constant(rewriter, loc, 0);
+    words.resize(llvm::alignTo(words.size(), 4), zero);
+    ThreadIds ids = emitThreadIds(rewriter, loc);
+    Value firstLane = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, ids.lane, zero);
+    Value slotOffset = arith::MulIOp::create(
+        rewriter, loc, ids.warp,
+        i32Constant(rewriter, loc, blockgpu::AwaitTurnOp::kSlotBytes));
+    Value slot = LLVM::PtrToIntOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        emitElementAddress(rewriter, loc, emitScratchBase(rewriter, loc, op),
+                           rewriter.getI8Type(), slotOffset));
+    for (size_t first = 0; first < words.size(); first += 4) {
+      SmallVector<Value> operands{slot};
+      llvm::append_range(operands, ArrayRef(words).slice(first, 4));
+      createPredicatedPtx(rewriter, loc, TypeRange(),
+                          "st.volatile.shared.v4.b32 [{$r0}], {{$r1}, {$r2}, "
+                          "{$r3}, {$r4}};",
+                          operands, firstLane);
+    }
+    rewriter.replaceOpWithNewOp<blockgpu::AwaitTurnOp>(op, ValueRange());
+    return success();
+  }
+
+private:
+  /// `reg` as 32 bits that depend on it.
+  static Value toWord(OpBuilder &b, Location loc, Value reg) {
+    Type type = reg.getType();
+    if (isa<LLVM::LLVMPointerType>(type))
+      reg = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), reg);
+    else if (isa<FloatType>(type))
+      reg = LLVM::BitcastOp::create(
+          b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), reg);
+    unsigned bits = reg.getType().getIntOrFloatBitWidth();
+    if (bits < 32)
+      return LLVM::ZExtOp::create(b, loc, b.getI32Type(), reg);
+    if (bits > 32)
+      return LLVM::TruncOp::create(b, loc, b.getI32Type(), reg);
+    return reg;
+  }
+};
+} // namespace
+
+void mlir::block::populateTurnOpToGPUPatterns(const TypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<AwaitTurnOpToGPU>(converter, patterns.getContext());
+}
 
 /// Lowers the turns of `split`'s consumer warpgroups, if it has any.
 static void lowerTurns(blockgpu::WarpSpecializeOp split) {

@@ -42,3 +42,18 @@ func.func @turns() attributes {block.kernel, block.num_warps = 8 : i32} {
   }
   return
 }
+
+// An await after the values the warpgroup computed since its last turn.
+// CHECK-LABEL: func.func @turn_after
+// CHECK: %[[L:.+]] = block.splat %arg0
+// CHECK-NEXT: blockgpu.await_turn after(%arg0, %[[L]] : f32, tensor<128xf32>)
+// CHECK-NEXT: blockgpu.pass_turn
+func.func @turn_after(%m: f32) attributes {block.kernel, block.num_warps = 8 : i32} {
+  blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
+    %l = block.splat %m : tensor<128xf32>
+    blockgpu.await_turn after(%m, %l : f32, tensor<128xf32>)
+    blockgpu.pass_turn
+  } producer {
+  }
+  return
+}

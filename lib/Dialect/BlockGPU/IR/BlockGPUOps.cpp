@@ -372,6 +372,11 @@ static LogicalResult verifyTurn(Operation *op) {
 }
 
 LogicalResult AwaitTurnOp::verify() { return verifyTurn(*this); }
+
+int64_t AwaitTurnOp::getSlotsBytes() {
+  return (*this)->getParentOfType<WarpSpecializeOp>().getConsumerWarps() *
+         kSlotBytes;
+}
 LogicalResult PassTurnOp::verify() { return verifyTurn(*this); }
 
 LogicalResult WarpSpecializeOp::verify() {

@@ -124,6 +124,12 @@ static int64_t place(func::FuncOp kernel,
         allocations.push_back({op, bytes, scratch.getSharedScratchAlignment(),
                                numbering.first.lookup(op),
                                numbering.last.lookup(op)});
+    // The slots an await_turn's warps store its `after` values into, which
+    // nothing reads: live through the whole kernel, so that no other access
+    // meets them and none needs a barrier.
+    if (auto await = dyn_cast<AwaitTurnOp>(op); await && !await.getAfter().empty())
+      allocations.push_back({op, await.getSlotsBytes(), AwaitTurnOp::kSlotBytes,
+                             0, numbering.last.lookup(kernel)});
   });
 
   for (Allocation &allocation : allocations)

@@ -291,15 +291,23 @@ mlir::blockgpu::keepInFlight(IRRewriter &rewriter, DotOp dot, scf::ForOp loop) {
                                     dot.getResult(),
                                     rewriter.getI32IntegerAttr(1));
   dot.getResult().replaceAllUsesExcept(inFlight, inFlight);
+  DotWaitOp done = waitAfterLoop(rewriter, loop, index, loop, *ran, zeros);
+  return InFlightProduct{loop, inFlight, done};
+}
+
+DotWaitOp mlir::blockgpu::waitAfterLoop(IRRewriter &rewriter, scf::ForOp loop,
+                                        unsigned index, Operation *after,
+                                        Value ran, Value zeros) {
   Value result = loop->getResult(index);
-  rewriter.setInsertionPointAfter(loop);
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPointAfter(after);
   auto done = DotWaitOp::create(rewriter, loc, result.getType(), result,
                                 rewriter.getI32IntegerAttr(0));
   Value final = done;
-  if (*ran)
-    final = emitZerosUnlessRan(rewriter, loc, *ran, done, zeros);
+  if (ran)
+    final = emitZerosUnlessRan(rewriter, loc, ran, done, zeros);
   result.replaceAllUsesExcept(final, done);
-  return InFlightProduct{loop, inFlight, done};
+  return done;
 }
 
 /// Whether a wgmma product reads `buffer`, directly or through transposed

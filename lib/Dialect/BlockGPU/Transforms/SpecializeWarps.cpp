@@ -193,6 +193,23 @@ static bool sharesThroughMemory(scf::ForOp loop) {
       .wasInterrupted();
 }
 
+/// What `loop` carries to its next iteration that its body computes
+/// between `first` and `second` other than by a product: the work between
+/// two turns (the softmax's row maximum and sum), which the second turn's
+/// await must follow.
+static SmallVector<Value> getWorkBetweenTurns(scf::ForOp loop, DotOp first,
+                                              DotOp second) {
+  SmallVector<Value> work;
+  for (Value value : loop.getYieldedValues()) {
+    Operation *def = value.getDefiningOp();
+    if (def && !isa<DotOp>(def) && def->getBlock() == loop.getBody() &&
+        first->isBeforeInBlock(def) && def->isBeforeInBlock(second) &&
+        !llvm::is_contained(work, value))
+      work.push_back(value);
+  }
+  return work;
+}
+
 /// Makes the consumer warpgroups take turns at the products of `loop`, a
 /// loop of several: a turn issues the last products of one iteration and
 /// the first of the next (attention's P V, then the next block's Q K^T),
@@ -205,11 +222,12 @@ static void takeTurns(IRRewriter &rewriter, scf::ForOp loop) {
     return;
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
-  AwaitTurnOp::create(rewriter, loc);
+  AwaitTurnOp::create(rewriter, loc, ValueRange());
   rewriter.setInsertionPointAfter(products[0]);
   PassTurnOp::create(rewriter, loc);
   rewriter.setInsertionPoint(products[1]);
-  AwaitTurnOp::create(rewriter, loc);
+  AwaitTurnOp::create(rewriter, loc,
+                      getWorkBetweenTurns(loop, products[0], products[1]));
   rewriter.setInsertionPointAfter(loop);
   PassTurnOp::create(rewriter, loc);
 }
@@ -241,6 +259,95 @@ static void joinTurns(Region &consumer) {
   }
 }
 
+static bool isWgmmaProduct(DotOp dot) {
+  auto mma = dyn_cast<block::MmaLayoutAttr>(dot.getType().getEncoding());
+  return mma && mma.isWgmma();
+}
+
+/// The 32-bit registers a thread holds `value` in (none for a buffer).
+static int64_t getThreadRegisters(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  auto layout = type ? dyn_cast_or_null<block::DistributedLayoutAttr>(
+                           type.getEncoding())
+                     : nullptr;
+  if (!layout)
+    return 0;
+  return llvm::divideCeil(layout.getTotalElemsPerThread(type.getShape()) *
+                              type.getElementTypeBitWidth(),
+                          32);
+}
+
+/// The most registers a thread may give the operands and accumulators of
+/// two products in flight together: ptxas serialises the products where
+/// they leave too few for the work between them (D64 attention's 128 x 256
+/// scores, their weights and O take 224).
+constexpr int64_t kInFlightRegisters = 192;
+
+/// In a loop of two wgmma products whose second accumulates into a value
+/// the loop carries, after elementwise work on it (attention's
+/// O = O * alpha + P V), keeps the second in flight into the next
+/// iteration, which waits for it together with its own first product (the
+/// next key block's Q K^T) once it has issued that: the tensor cores go
+/// from one product to the next without draining in between, and the
+/// warpgroup's turn passes as soon as both are issued. Every use of the
+/// carried value must come after the first product (and the turn passed
+/// after it). Returns the loop (replaced), the wait in it after which the
+/// previous iteration's product has completed, and the wait after the loop.
+static FailureOr<InFlightProduct> keepLastProductInFlight(IRRewriter &rewriter,
+                                                          scf::ForOp loop) {
+  SmallVector<DotOp> products =
+      llvm::to_vector(loop.getBody()->getOps<DotOp>());
+  if (products.size() != 2)
+    return failure();
+  DotOp first = products[0], last = products[1];
+  if (!isWgmmaProduct(first) || !isWgmmaProduct(last) || first.getAsync() ||
+      last.getAsync() || !last->hasOneUse())
+    return failure();
+  int64_t inFlight = 0;
+  for (DotOp product : products)
+    inFlight += getThreadRegisters(product.getA()) +
+                getThreadRegisters(product.getResult());
+  if (inFlight > kInFlightRegisters)
+    return failure();
+  OpOperand &yielded = *last->use_begin();
+  if (yielded.getOwner() != loop.getBody()->getTerminator())
+    return failure();
+  unsigned index = yielded.getOperandNumber();
+  Operation *issued = first;
+  if (isa_and_nonnull<PassTurnOp>(first->getNextNode()))
+    issued = first->getNextNode();
+  for (Operation *user : loop.getRegionIterArgs()[index].getUsers()) {
+    Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+    if (!inBody || !issued->isBeforeInBlock(inBody))
+      return failure();
+  }
+
+  first.setAsync(true);
+  last.setAsync(true);
+  Location loc = last.getLoc();
+  Value zeros = loop.getInitArgs()[index];
+  FailureOr<Value> ran = startFromNothing(rewriter, last, loop, index);
+  if (failed(ran))
+    return failure();
+  // One wait for both: ptxas serialises the products where the previous
+  // one is waited for alone (wgmma.wait_group 1).
+  BlockArgument acc = loop.getRegionIterArgs()[index];
+  rewriter.setInsertionPointAfter(issued);
+  auto previous = DotWaitOp::create(rewriter, loc, acc.getType(), acc,
+                                    rewriter.getI32IntegerAttr(0));
+  acc.replaceAllUsesExcept(previous, previous);
+  auto scores =
+      DotWaitOp::create(rewriter, loc, first.getType(), first.getResult(),
+                        rewriter.getI32IntegerAttr(0));
+  first.getResult().replaceAllUsesExcept(scores, scores);
+  // After the loop, the turn passes before the wait.
+  Operation *exit = loop;
+  if (isa_and_nonnull<PassTurnOp>(loop->getNextNode()))
+    exit = loop->getNextNode();
+  DotWaitOp done = waitAfterLoop(rewriter, loop, index, exit, *ran, zeros);
+  return InFlightProduct{loop, previous, done};
+}
+
 /// The consumer's loop: waits for its tiles, reads them from the ring, and
 /// hands each buffer back once the product that read it completed.
 static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
@@ -261,20 +368,24 @@ static LogicalResult consume(IRRewriter &rewriter, const Candidate &candidate,
     rewriter.replaceOp(staged.alloc, emitStage(rewriter, loc, ring, slot));
     rewriter.eraseOp(staged.load);
   }
-  if (!candidate.product) {
+  FailureOr<InFlightProduct> inFlight = failure();
+  if (candidate.product) {
+    inFlight = keepInFlight(rewriter, candidate.product, loop);
+    if (failed(inFlight))
+      return failure();
+  } else {
+    if (turns && consumerWarps >= 8)
+      takeTurns(rewriter, loop);
+    inFlight = keepLastProductInFlight(rewriter, loop);
+  }
+  if (failed(inFlight)) {
     // The products complete in their iteration (blockgpu-defer-product-
     // waits keeps their waits above the release).
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
     ArriveBarrierOp::create(rewriter, loc,
                             emitStage(rewriter, loc, empty, slot));
-    if (turns && consumerWarps >= 8)
-      takeTurns(rewriter, loop);
     return success();
   }
-  FailureOr<InFlightProduct> inFlight =
-      keepInFlight(rewriter, candidate.product, loop);
-  if (failed(inFlight))
-    return failure();
   loop = inFlight->loop;
   count = loop.getRegionIterArgs()[counter];
 

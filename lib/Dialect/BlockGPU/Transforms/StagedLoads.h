@@ -87,6 +87,13 @@ FailureOr<Value> startFromNothing(IRRewriter &rewriter, DotOp dot,
 Value emitZerosUnlessRan(OpBuilder &builder, Location loc, Value ran,
                          Value result, Value zeros);
 
+/// Waits, after `after` (`loop` or an operation that follows it), for all
+/// products, whose last is `loop`'s result `index`, and replaces that
+/// result's other uses with the wait's, or with `zeros` where `ran` (a
+/// startFromNothing flag, null for none) says the loop ran no iteration.
+DotWaitOp waitAfterLoop(IRRewriter &rewriter, scf::ForOp loop, unsigned index,
+                        Operation *after, Value ran, Value zeros);
+
 /// Makes `dot` async: each iteration waits for the previous iteration's
 /// product only (one group stays in flight), and the loop's result for
 /// all.

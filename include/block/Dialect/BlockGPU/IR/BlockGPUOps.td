@@ -335,14 +335,33 @@ def BlockGPU_AwaitTurnOp : BlockGPU_Op<"await_turn",
     not results: the interpreter, which runs the consumers as one
     program, runs them as nothing.
 
+    `after` names values the warpgroup computed since its last turn that
+    must be complete before it waits (the softmax's row statistics): the
+    lowering makes the wait depend on them, one shared-memory store of
+    their registers a warp into a slot of its own that nothing reads
+    (`blockgpu.offset`, placed past every other allocation by
+    blockgpu-allocate-shared-memory). ptxas moves register work across a
+    `bar.sync` at will; without the dependence it may start the wait before
+    the work, and the warpgroup would hold the turn through it.
+
     ```mlir
     blockgpu.await_turn
     %s = blockgpu.dot %q, %k, %zero : ...
     blockgpu.pass_turn
+    ...
+    blockgpu.await_turn after(%m_new, %l_new : tensor<128xf32, #rows>, tensor<128xf32, #rows>)
     ```
   }];
-  let assemblyFormat = "attr-dict";
+  let arguments = (ins Variadic<AnyType>:$after);
+  let assemblyFormat = "(`after` `(` $after^ `:` type($after) `)`)? attr-dict";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Bytes of the slot of each warp (its `after` registers are stored
+    /// there in turn, four at a time).
+    static constexpr int64_t kSlotBytes = 16;
+    /// Bytes of the slots of the consumer warps.
+    int64_t getSlotsBytes();
+  }];
 }
 
 def BlockGPU_PassTurnOp : BlockGPU_Op<"pass_turn",

@@ -16,8 +16,10 @@ def BlockGPUAllocateSharedMemory
     bytes for the NVMMA swizzle). A buffer lives from its allocation to its
     last use, through `memdesc_index` views; used in a loop it does not
     start in, it lives to the end of that loop. Scratch lives while its
-    operation runs. Larger and earlier allocations are placed first, each
-    at the lowest offset that fits.
+    operation runs. The slots a `blockgpu.await_turn` with `after` values
+    stores into (16 bytes a consumer warp) live through the whole kernel,
+    so that nothing else shares their bytes. Larger and earlier allocations
+    are placed first, each at the lowest offset that fits.
 
     The kernel's total goes to `blockgpu.shared_memory` (and from there to
     the bundle's manifest). A kernel that needs more than `max-bytes` (by
@@ -152,8 +154,16 @@ def BlockGPUSpecializeWarps
       for the "full" mbarrier of ring buffer (count mod R) and multiply;
       with one product accumulating into an iter_arg, that product stays
       in flight and its buffer goes back (`arrive_barrier` on its "empty"
-      mbarrier) once it has completed, in the next iteration; with several
-      (attention's two), the buffer goes back at the iteration's end;
+      mbarrier) once it has completed, in the next iteration; with two
+      (attention's Q K^T, then O += P V into an iter_arg), the second
+      stays in flight into the next iteration, which waits for it together
+      with its own first product once it has issued that (a wait for the
+      older alone, `wgmma.wait_group 1`, ptxas answers by serialising the
+      products) and then hands the previous buffer back, where the
+      operands and accumulators of both take at most 192 registers a
+      thread (ptxas serialises the products where fewer are left for the
+      work between them: D64 attention's 128 x 256 scores); otherwise the
+      buffer goes back at the iteration's end;
     - one warpgroup more produces: a copy of the kernel pruned to the loops
       and coordinates, which per iteration waits for the buffer's "empty"
       phase, arms "full" with the bytes of the tiles and copies them
@@ -181,13 +191,17 @@ def BlockGPUSpecializeWarps
     softmax) runs while the other's products do. A loop whose consumers
     pass data through shared memory besides the rings takes no turns: the
     barriers that needs would fall inside a turn, where the warpgroup
-    holding it cannot meet the others. Consecutive loops of turns with
+    holding it cannot meet the others. The await before the second
+    product names what the loop carries that the work between the turns
+    computes (`after`: the softmax's row maximum and sum), so that the
+    lowering keeps that work before the wait (ptxas would otherwise start
+    the wait first and hold the turn through the softmax: 6% of attention's
+    cycles, performance.md, session 18). Consecutive loops of turns with
     only register work between them (attention's unmasked and masked key
-    blocks) share the turn across their change, as two iterations do. On
-    by default (attention
-    with 128-key blocks: +5% at D128, +12% at D64 on the H100; with 64-key
-    blocks the turns cost more than they give, performance.md, session
-    10).
+    blocks, where no product stays in flight) share the turn across their
+    change, as two iterations do. On by default (attention with 128-key
+    blocks: +5% at D128, +12% at D64 on the H100; with 64-key blocks the
+    turns cost more than they give, performance.md, session 10).
   }];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 18's second GPU job: bundles/ as the working tree compiles them
+# Session 19's first GPU job (prepared in session 18): bundles/ as the working tree compiles them
 # with P V kept in flight (session 17's patch) and each turn's await pinned
 # after the softmax (blockgpu.await_turn after(...): a store of the row
 # statistics before the bar.sync); ncu_mask.py is
