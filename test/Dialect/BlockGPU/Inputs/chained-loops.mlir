@@ -4,7 +4,7 @@
 // what lies between the loops. With 256-key blocks a thread holds too many
 // registers (128 of S, 64 of P, 32 of O) to keep S V in flight into the
 // next iteration (blockgpu-specialize-warps), so each iteration completes
-// its products, as D64 attention's do.
+// its products.
 func.func @chained(%q: !block.ptr<bf16> {block.alignment = 16},
                    %k: !block.ptr<bf16> {block.alignment = 16},
                    %v: !block.ptr<bf16> {block.alignment = 16},
