@@ -54,10 +54,13 @@ class Missing:
 
 
 def rotated(items, k):
-    """items starting at its k-th (mod len): each round times the
-    implementations in another order, so none always runs first."""
-    k %= len(items)
-    return items[k:] + items[:k]
+    """items starting at its (k // 2)-th (mod len), backwards in odd rounds:
+    each round times the implementations in another order, so that none
+    always runs first, nor always right after the same one (whose power
+    draw sets the clocks it starts at)."""
+    start = (k // 2) % len(items)
+    order = items[start:] + items[:start]
+    return order[::-1] if k % 2 else order
 
 
 def side_by_side(impls, check, rate, unit, rounds, reps):

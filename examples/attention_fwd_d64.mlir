@@ -27,18 +27,20 @@ func.func @attention_fwd_d64(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !b
   %head = block.program_id y
   %head_size = arith.muli %seq, %head_dim : i32
   %head_off = arith.muli %head, %head_size : i32
-  %qh = block.addptr %q, %head_off : !block.ptr<bf16>, i32
   %oh = block.addptr %o, %head_off : !block.ptr<bf16>, i32
-  %dq = block.make_tensor_desc %qh, [%seq, %head_dim], [%head_dim, 1] : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
-  // K and V of all heads as one [rows, 64] matrix, described by the
-  // arguments alone, so that the copy engine can fetch their tiles. A key
-  // block past this head's end reads the next head's first rows, which the
-  // mask hides (their scores are -inf, their weights 0).
+  // Q, K and V of all heads as one [rows, 64] matrix each, described by
+  // the arguments alone, so that the copy engine can fetch their tiles
+  // (Q's once, before the key blocks). Query rows past this head's end
+  // read the next head's first rows, whose outputs are not stored (O is
+  // described per head); a key block past it reads the next head's first
+  // keys, which the mask hides (their scores are -inf, their weights 0).
+  %dq = block.make_tensor_desc %q, [%rows, %head_dim], [%head_dim, 1] : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
   %dk = block.make_tensor_desc %k, [%rows, %head_dim], [%head_dim, 1] : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
   %dv = block.make_tensor_desc %v, [%rows, %head_dim], [%head_dim, 1] : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
   %head_row = arith.muli %head, %seq : i32
   %do = block.make_tensor_desc %oh, [%seq, %head_dim], [%head_dim, 1] : !block.ptr<bf16> -> !block.tensordesc<tensor<128x64xbf16>>
-  %qt = block.desc_load %dq[%m0, %c0] : !block.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+  %q_row = arith.addi %head_row, %m0 : i32
+  %qt = block.desc_load %dq[%q_row, %c0] : !block.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
   %qk_scale = arith.mulf %scale, %log2e : f32
 
   // Key blocks [0, unmasked) need no mask: those below the diagonal

@@ -290,7 +290,8 @@ struct TmaStoreOpToGPU : OpConversionPattern<TmaStoreOp> {
   }
 };
 
-/// One arrival per warp: its first lane's, once the warp has converged.
+/// One arrival per warp: its first lane's (once the warp's lanes have met,
+/// with `converge`).
 struct ArriveBarrierOpToGPU : OpConversionPattern<ArriveBarrierOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -298,6 +299,8 @@ struct ArriveBarrierOpToGPU : OpConversionPattern<ArriveBarrierOp> {
   matchAndRewrite(ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (op.getConverge())
+      NVVM::SyncWarpOp::create(rewriter, loc, i32Constant(rewriter, loc, -1));
     Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
     Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         lane, i32Constant(rewriter, loc, 0));

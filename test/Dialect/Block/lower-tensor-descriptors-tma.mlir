@@ -189,3 +189,91 @@ func.func @too_large_for_two_stages(%a: !block.ptr<bf16>, %b: !block.ptr<bf16>, 
   block.desc_store %dc[%c0, %c0], %r : !block.tensordesc<tensor<256x256xf32>>, tensor<256x256xf32>
   return
 }
+
+// A tile loaded outside the loop whose products read it (attention's Q),
+// in the kernel's body or in loops around that loop (a persistent kernel's
+// loop over tiles, which may store), stays for the copy engine too: copied
+// once each time its block runs.
+// CHECK-LABEL: func.func @kept_invariant
+// CHECK: %[[DQ:.*]] = block.make_tensor_desc %arg0
+// CHECK: %[[DK:.*]] = block.make_tensor_desc %arg1
+// CHECK: %[[Q:.*]] = block.desc_load %[[DQ]]
+// CHECK: scf.for
+// CHECK: %[[K:.*]] = block.desc_load %[[DK]]
+// CHECK: block.dot %[[Q]], %[[K]]
+// CHECK: scf.for
+// CHECK: %[[Q2:.*]] = block.desc_load %[[DQ]]
+// CHECK: scf.for
+// CHECK: %[[K2:.*]] = block.desc_load %[[DK]]
+// CHECK: block.dot %[[Q2]], %[[K2]]
+// CHECK: block.store
+// SM80-LABEL: func.func @kept_invariant
+// SM80-NOT: desc_load
+func.func @kept_invariant(%q: !block.ptr<bf16>, %k: !block.ptr<bf16>, %o: !block.ptr<f32>, %m: i32, %n: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %dq = block.make_tensor_desc %q, [%m, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %dk = block.make_tensor_desc %k, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %qt = block.desc_load %dq[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  %r = scf.for %n0 = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %kt = block.desc_load %dk[%n0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = block.dot %qt, %kt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  scf.for %t = %c0 to %m step %c64 : i32 {
+    %qs = block.desc_load %dq[%t, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %s = scf.for %n0 = %c0 to %n step %c64 iter_args(%acc = %r) -> (tensor<64x64xf32>) : i32 {
+      %kt = block.desc_load %dk[%n0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+      %d = block.dot %qs, %kt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    %rows = block.arange 0, 64 : tensor<64xi32>
+    %sum = block.reduce add %s axis = 1 : (tensor<64x64xf32>) -> tensor<64xf32>
+    block.store %o[%rows], %sum : !block.ptr<f32>, tensor<64xi32>
+  }
+  return
+}
+
+// Not so a tile under a branch (the copy's barrier phase counts the runs
+// of loops only), one that two products read, or one read transposed.
+// CHECK-LABEL: func.func @lowered_invariant
+// CHECK: %[[DK:.*]] = block.make_tensor_desc %arg1
+// CHECK-NOT: block.make_tensor_desc
+// CHECK: block.desc_load %[[DK]]
+// CHECK-NOT: desc_load
+// CHECK: return
+func.func @lowered_invariant(%q: !block.ptr<bf16>, %k: !block.ptr<bf16>, %o: !block.ptr<f32>, %m: i32, %n: i32, %flag: i1)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %dq = block.make_tensor_desc %q, [%m, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %dk = block.make_tensor_desc %k, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %r = scf.if %flag -> tensor<64x64xf32> {
+    %qt = block.desc_load %dq[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %s = scf.for %n0 = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+      %kt = block.desc_load %dk[%n0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+      %d = block.dot %kt, %qt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+      scf.yield %d : tensor<64x64xf32>
+    }
+    scf.yield %s : tensor<64x64xf32>
+  } else {
+    scf.yield %zero : tensor<64x64xf32>
+  }
+  %q2 = block.desc_load %dq[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  %q3 = block.desc_load %dq[%c64, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  %q3t = block.trans %q3 [1, 0] : tensor<64x64xbf16> -> tensor<64x64xbf16>
+  %u = scf.for %n0 = %c0 to %n step %c64 iter_args(%acc = %r) -> (tensor<64x64xf32>) : i32 {
+    %d = block.dot %q2, %q2, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    %e = block.dot %q3t, %q2, %d : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %e : tensor<64x64xf32>
+  }
+  %rows = block.arange 0, 64 : tensor<64xi32>
+  %sum = block.reduce add %u axis = 1 : (tensor<64x64xf32>) -> tensor<64xf32>
+  block.store %o[%rows], %sum : !block.ptr<f32>, tensor<64xi32>
+  return
+}

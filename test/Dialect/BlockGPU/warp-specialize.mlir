@@ -8,6 +8,7 @@
 // CHECK: blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
 // CHECK:   blockgpu.wait_barrier %[[FULL:.*]], %{{.*}} :
 // CHECK:   blockgpu.arrive_barrier %[[EMPTY:.*]] : !blockgpu.memdesc<1x1xi64, #{{.*}}, mutable>
+// CHECK:   blockgpu.arrive_barrier %[[EMPTY]] converge : !blockgpu.memdesc<1x1xi64, #{{.*}}, mutable>
 // CHECK: } producer {
 // CHECK:   blockgpu.wait_barrier %[[EMPTY]], %{{.*}} :
 // CHECK:   blockgpu.barrier_expect %[[FULL]], 16384 :
@@ -21,6 +22,7 @@ func.func @split() attributes {block.kernel, block.num_warps = 8 : i32} {
   blockgpu.warp_specialize warps(8, 4) registers(232, 40) {
     blockgpu.wait_barrier %full, %c0 : !blockgpu.memdesc<1x1xi64, #bar, mutable>
     blockgpu.arrive_barrier %empty : !blockgpu.memdesc<1x1xi64, #bar, mutable>
+    blockgpu.arrive_barrier %empty converge : !blockgpu.memdesc<1x1xi64, #bar, mutable>
   } producer {
     blockgpu.wait_barrier %empty, %c1 : !blockgpu.memdesc<1x1xi64, #bar, mutable>
     blockgpu.barrier_expect %full, 16384 : !blockgpu.memdesc<1x1xi64, #bar, mutable>

@@ -199,8 +199,6 @@ bool isTensorMapTile(MakeTensorDescOp desc) {
       .empty();
 }
 
-/// Whether the copy engine can bring `load`'s tile to the wgmma product
-/// that uses it in a pipelined loop (see the pass's description).
 /// Whether two stages of the tiles `loop` loads by descriptor fit in the
 /// chip's shared memory, the least blockgpu-pipeline-loops rings them in.
 bool fitsTwoStages(scf::ForOp loop) {
@@ -215,13 +213,28 @@ bool fitsTwoStages(scf::ForOp loop) {
   return 2 * stageBytes <= chip->getMaxSharedMemoryBytes();
 }
 
+/// Whether `loop` pipelines its tiles: loops that write global memory are
+/// not pipelined (their stores would run ahead of the copies), nor those
+/// whose tiles two stages of the ring cannot hold.
+bool pipelinesTiles(scf::ForOp loop) {
+  return getNumStages(loop) >= 2 && writesOnlySharedMemory(loop) &&
+         fitsTwoStages(loop);
+}
+
+/// Whether `op` sits in the kernel's body or in loops only.
+bool isInLoopsOnly(Operation *op) {
+  for (Operation *parent = op->getParentOp(); !isKernel(parent);
+       parent = parent->getParentOp())
+    if (!isa<scf::ForOp>(parent))
+      return false;
+  return true;
+}
+
+/// Whether the copy engine can bring `load`'s tile to the wgmma product
+/// that uses it (see the pass's description): in a pipelined loop, or
+/// around one that reads it unchanged (attention's Q), copied once.
 bool isCopyEngineTile(DescLoadOp load) {
-  auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
-  // Loops that write global memory are not pipelined (their stores would
-  // run ahead of the copies), nor those whose tiles two stages of the ring
-  // cannot hold: their tiles go by pointers.
-  if (!loop || !load->hasOneUse() || getNumStages(loop) < 2 ||
-      !writesOnlySharedMemory(loop) || !fitsTwoStages(loop) ||
+  if (!load->hasOneUse() ||
       !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
     return false;
   // A transposed tile is read in place (K's tile as the k-major b of
@@ -234,7 +247,15 @@ bool isCopyEngineTile(DescLoadOp load) {
     user = *trans->user_begin();
   }
   auto dot = dyn_cast<DotOp>(user);
-  if (!dot || dot->getBlock() != load->getBlock() || operand == dot.getAcc())
+  if (!dot || operand == dot.getAcc())
+    return false;
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!loop || !pipelinesTiles(loop))
+    return false;
+  if (dot->getBlock() != load->getBlock() &&
+      (operand != load.getResult() || loop->isAncestor(load) ||
+       !load->getParentRegion()->isAncestor(&loop.getRegion()) ||
+       !isInLoopsOnly(load) || !isInLoopsOnly(loop)))
     return false;
   MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
   return mma && mma.isWgmma();

@@ -138,12 +138,24 @@ static RankedTensorType withLayout(RankedTensorType type,
       block::LinearLayoutAttr::get(type.getContext(), layout));
 }
 
+static Value stageCopyEngineTile(OpBuilder &b, Location loc, Value value);
+
 static void materialize(block::ConvertLayoutOp op) {
+  OpBuilder b(op);
+  // A tile left for the copy engine reaches registers through the buffer
+  // the copy engine writes, whatever the layouts.
+  if (op.getSrc().getDefiningOp<block::DescLoadOp>()) {
+    op.replaceAllUsesWith(LocalLoadOp::create(
+                              b, op.getLoc(), op.getType(),
+                              stageCopyEngineTile(b, op.getLoc(), op.getSrc()))
+                              .getResult());
+    op.erase();
+    return;
+  }
   LinearLayout from = getLayout(op.getSrc().getType());
   if (isRegisterRelabel(from, op.getType()) ||
       block::getWarpShuffle(from, getLayout(op.getType())))
     return;
-  OpBuilder b(op);
   op.replaceAllUsesWith(
       convertThroughBuffer(b, op.getLoc(), op.getSrc(), op.getType()));
   op.erase();
@@ -286,6 +298,40 @@ static Value stageOperand(OpBuilder &b, block::DotOp dot, Value operand,
   return staged;
 }
 
+/// For a wgmma product whose a is a tile left for the copy engine outside
+/// the loop around the product (attention's Q), where the product reads a
+/// loop-invariant a from registers: the tile staged as the copy engine
+/// writes it and read once into the instruction's fragments. Null
+/// otherwise.
+static Value loadCopiedOperandA(OpBuilder &b, block::DotOp dot,
+                                block::MmaLayoutAttr mma) {
+  Value a = dot.getA();
+  auto loop = dot->getParentOfType<LoopLikeOpInterface>();
+  if (!mma.isWgmma() || !a.getDefiningOp<block::DescLoadOp>() || !loop ||
+      !loop.isDefinedOutsideOfLoop(a))
+    return {};
+  auto type = cast<RankedTensorType>(a.getType());
+  SmallVector<unsigned> warps(mma.getWarpsPerCTA());
+  SmallVector<unsigned> instrShape(mma.getInstrShape());
+  RankedTensorType fragments = withLayout(
+      type, block::getDotOperandLayout(0, mma.getVersion(), warps, instrShape,
+                                       /*kWidth=*/2, type.getShape()));
+  if (!readsOperandAFromRegisters(dot, a, fragments, mma))
+    return {};
+  // One buffer and one read for every product of the tile (attention's
+  // unmasked and masked key blocks).
+  for (Operation *user : a.getUsers())
+    if (auto alloc = dyn_cast<LocalAllocOp>(user))
+      for (Operation *reader : alloc->getUsers())
+        if (auto load = dyn_cast<LocalLoadOp>(reader);
+            load && load.getType() == fragments)
+          return load;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(a);
+  Value buffer = stageCopyEngineTile(b, dot.getLoc(), a);
+  return LocalLoadOp::create(b, dot.getLoc(), fragments, buffer);
+}
+
 static void materialize(block::DotOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -299,10 +345,13 @@ static void materialize(block::DotOp op) {
     };
     // An a whose threads already hold the instruction's fragments (an
     // earlier product's accumulator, rounded) stays in registers.
-    a = readsOperandAFromRegisters(
-            op, op.getA(), cast<RankedTensorType>(op.getA().getType()), mma)
-            ? op.getA()
-            : stageOperand(b, op, op.getA(), stage(0));
+    if (Value fragments = loadCopiedOperandA(b, op, mma))
+      a = fragments;
+    else
+      a = readsOperandAFromRegisters(
+              op, op.getA(), cast<RankedTensorType>(op.getA().getType()), mma)
+              ? op.getA()
+              : stageOperand(b, op, op.getA(), stage(0));
     bStaged = isTransposedTile(op.getB())
                   ? stageTransposedTile(b, loc, op.getB())
                   : stageOperand(b, op, op.getB(), stage(1));

@@ -453,6 +453,7 @@ void mlir::blockgpu::pipelineLoops(func::FuncOp kernel) {
   kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp loop : loops)
     pipelineLoop(loop, block::getNumStages(loop));
+  copyTilesOnce(kernel);
 }
 
 namespace {

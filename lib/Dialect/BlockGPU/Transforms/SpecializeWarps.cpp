@@ -90,45 +90,6 @@ static std::optional<Candidate> getCandidate(scf::ForOp loop, bool all) {
   return candidate;
 }
 
-/// `loop`, replaced by one that also carries an i32 from `init`, one more
-/// per iteration.
-static scf::ForOp addCounter(IRRewriter &rewriter, scf::ForOp loop,
-                             Value init) {
-  return cast<scf::ForOp>(
-      loop.replaceWithAdditionalYields(
-              rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
-              [&](OpBuilder &builder, Location loc,
-                  ArrayRef<BlockArgument> args) -> SmallVector<Value> {
-                return {arith::AddIOp::create(builder, loc, args[0],
-                                              i32Constant(builder, loc, 1))};
-              })
-          ->getOperation());
-}
-
-/// Threads an iteration count through `loop` (from 0 at the kernel's start,
-/// one per iteration) and the loops around it; returns the loop, replaced.
-static scf::ForOp countLoopIterations(IRRewriter &rewriter, scf::ForOp loop,
-                                      Value zero) {
-  scf::ForOp counted = addCounter(rewriter, loop, zero);
-  scf::ForOp inner = counted;
-  while (auto outer = dyn_cast<scf::ForOp>(inner->getParentOp())) {
-    scf::ForOp child = inner;
-    outer = cast<scf::ForOp>(
-        outer
-            .replaceWithAdditionalYields(
-                rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
-                [&](OpBuilder &, Location,
-                    ArrayRef<BlockArgument> args) -> SmallVector<Value> {
-                  child.getInitArgsMutable()[child.getNumRegionIterArgs() - 1]
-                      .assign(args[0]);
-                  return {child.getResults().back()};
-                })
-            ->getOperation());
-    inner = outer;
-  }
-  return counted;
-}
-
 /// Threads one iteration count through `loops`, siblings in program order,
 /// and the loops around them: each continues the previous one's count.
 static void countIterations(IRRewriter &rewriter,
@@ -580,6 +541,102 @@ static LogicalResult pruneProducer(Region &producer) {
   return failure(walked.wasInterrupted());
 }
 
+namespace {
+/// A tile the producer copies once each time its block runs (attention's
+/// Q): its buffer, the barrier that reports it full, and where the block
+/// runs again (a persistent kernel's loop over tiles), the barrier the
+/// consumer warps hand it back on and the count of the block's runs.
+struct TileCopiedOnce {
+  LocalAllocOp alloc;
+  Value buffer, full, empty, count;
+};
+} // namespace
+
+/// The tiles of `kernel` the copy engine brings once, each with its buffer
+/// and barriers made before the kernel's first operation.
+static SmallVector<TileCopiedOnce>
+prepareTilesCopiedOnce(IRRewriter &rewriter, func::FuncOp kernel,
+                       int64_t consumerWarps) {
+  SmallVector<TileCopiedOnce> tiles;
+  Block &body = kernel.getBody().front();
+  llvm::DenseMap<Block *, Value> counts;
+  for (LocalAllocOp alloc : getTilesCopiedOnce(kernel.getBody())) {
+    Location loc = alloc.getLoc();
+    rewriter.setInsertionPointToStart(&body);
+    Value first = i32Constant(rewriter, loc, 0);
+    TileCopiedOnce tile{alloc};
+    tile.buffer = emitStage(rewriter, loc,
+                            emitRing(rewriter, loc, alloc.getType(), 1), first);
+    tile.full = emitStage(
+        rewriter, loc, emitBarrierRing(rewriter, loc, 1, /*count=*/1), first);
+    if (auto loop = dyn_cast<scf::ForOp>(alloc->getParentOp())) {
+      tile.empty = emitStage(
+          rewriter, loc, emitBarrierRing(rewriter, loc, 1, consumerWarps),
+          first);
+      Value &count = counts[alloc->getBlock()];
+      if (!count)
+        count = countLoopIterations(rewriter, loop, first)
+                    .getRegionIterArgs()
+                    .back();
+      tile.count = count;
+    }
+    tiles.push_back(tile);
+  }
+  return tiles;
+}
+
+/// The parity of the phase of a tile's barriers in the block's run
+/// `count` (0 where the block runs once).
+static Value emitOnceParity(OpBuilder &builder, Location loc, Value count) {
+  if (!count)
+    return i32Constant(builder, loc, 0);
+  return arith::AndIOp::create(builder, loc, count,
+                               i32Constant(builder, loc, 1));
+}
+
+/// The producer's copy of `tile` (its clone by `mapping`): once the
+/// consumers have handed the buffer back, arms the full barrier and starts
+/// the copy.
+static void produceOnce(IRRewriter &rewriter, TileCopiedOnce tile,
+                        IRMapping &mapping) {
+  auto alloc = cast<LocalAllocOp>(mapping.lookup(tile.alloc.getOperation()));
+  auto load = alloc.getSrc().getDefiningOp<block::DescLoadOp>();
+  Location loc = alloc.getLoc();
+  rewriter.setInsertionPoint(alloc);
+  if (tile.empty) {
+    Value parity = emitOnceParity(rewriter, loc, mapping.lookup(tile.count));
+    WaitBarrierOp::create(
+        rewriter, loc, tile.empty,
+        arith::XOrIOp::create(rewriter, loc, parity,
+                              i32Constant(rewriter, loc, 1)));
+  }
+  BarrierExpectOp::create(rewriter, loc, tile.full,
+                          int32_t(alloc.getType().getSizeInBytes()));
+  TmaLoadOp::create(rewriter, loc, load.getDesc(), load.getIndices(),
+                    tile.buffer, tile.full);
+}
+
+/// The consumers' side of `tile`: they wait for the copy, read the buffer,
+/// and hand it back once its last reader has completed.
+static void consumeOnce(IRRewriter &rewriter, TileCopiedOnce tile) {
+  LocalAllocOp alloc = tile.alloc;
+  Block *block = alloc->getBlock();
+  Location loc = alloc.getLoc();
+  rewriter.setInsertionPoint(alloc);
+  WaitBarrierOp::create(rewriter, loc, tile.full,
+                        emitOnceParity(rewriter, loc, tile.count));
+  Operation *load = alloc.getSrc().getDefiningOp();
+  rewriter.replaceOp(alloc, tile.buffer);
+  rewriter.eraseOp(load);
+  if (!tile.empty)
+    return;
+  // A read into registers is each lane's own: the warp converges first.
+  Operation *lastRead = getLastRead(tile.buffer, block);
+  rewriter.setInsertionPointAfter(lastRead);
+  ArriveBarrierOp::create(rewriter, loc, tile.empty,
+                          /*converge=*/isa<LocalLoadOp>(lastRead));
+}
+
 /// Splits `kernel`, whose loops `candidates` are, into a producer and its
 /// consumers.
 static LogicalResult specialize(func::FuncOp kernel,
@@ -609,6 +666,8 @@ static LogicalResult specialize(func::FuncOp kernel,
   Value full = emitBarrierRing(rewriter, loc, ringSize, /*count=*/1);
   Value empty = emitBarrierRing(rewriter, loc, ringSize, consumerWarps);
   countIterations(rewriter, candidates, i32Constant(rewriter, loc, 0));
+  SmallVector<TileCopiedOnce> once =
+      prepareTilesCopiedOnce(rewriter, kernel, consumerWarps);
 
   rewriter.setInsertionPoint(body.getTerminator());
   auto split =
@@ -631,12 +690,16 @@ static LogicalResult specialize(func::FuncOp kernel,
             cast<scf::ForOp>(mapping.lookup(candidate.loop.getOperation())),
             producerLoads, rings, full, empty, ringSize);
   }
+  for (const TileCopiedOnce &tile : once)
+    produceOnce(rewriter, tile, mapping);
   if (failed(pruneProducer(split.getProducer())))
     return failure();
   for (const Candidate &candidate : candidates)
     if (failed(consume(rewriter, candidate, rings, full, empty, ringSize,
                        consumerWarps, turns)))
       return failure();
+  for (const TileCopiedOnce &tile : once)
+    consumeOnce(rewriter, tile);
   if (turns)
     joinTurns(split.getConsumer());
   // The consumers' descriptors of copied tiles lose their last uses.

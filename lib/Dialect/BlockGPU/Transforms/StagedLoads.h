@@ -13,6 +13,7 @@
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -99,6 +100,30 @@ DotWaitOp waitAfterLoop(IRRewriter &rewriter, scf::ForOp loop, unsigned index,
 /// all.
 FailureOr<InFlightProduct> keepInFlight(IRRewriter &rewriter, DotOp dot,
                                         scf::ForOp loop);
+
+
+/// `loop`, replaced by one that also carries an i32 from `init`, one more
+/// per iteration.
+scf::ForOp addCounter(IRRewriter &rewriter, scf::ForOp loop, Value init);
+
+/// Threads an iteration count through `loop` (from 0 at the kernel's start,
+/// one per iteration) and the loops around it; returns the loop, replaced.
+scf::ForOp countLoopIterations(IRRewriter &rewriter, scf::ForOp loop,
+                               Value zero);
+
+/// The tiles of `region` that the copy engine brings once each time their
+/// block runs (TilesCopiedOnce.cpp): a local_alloc of a block.desc_load in
+/// the region's block or in loops only, whose buffer only products of
+/// loops nested in that block read.
+SmallVector<LocalAllocOp> getTilesCopiedOnce(Region &region);
+
+/// The operation of `block` after which the readers of `buffer` there have
+/// all completed.
+Operation *getLastRead(Value buffer, Block *block);
+
+/// Copies each tile of `kernel` that the copy engine brings once where it
+/// stands: one thread starts the copy, every thread waits for it.
+void copyTilesOnce(func::FuncOp kernel);
 
 } // namespace mlir::blockgpu
 

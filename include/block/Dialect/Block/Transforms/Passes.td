@@ -51,7 +51,11 @@ def BlockLowerTensorDescriptors
     (that pipelines: `block.num_stages` not 1, and no write to global
     memory in its body, such as a persistent kernel's loop over the tiles
     it stores) whose one use is operand a
-    or b of a wgmma `block.dot` there, of a rank-2 descriptor whose base,
+    or b of a wgmma `block.dot` there, or one outside such a loop, in the
+    kernel's body or in loops around it, whose one use is operand a or b of
+    a wgmma `block.dot` in the loop (attention's Q: blockgpu-specialize-warps
+    or blockgpu-pipeline-loops copies it once each time its block runs), of
+    a rank-2 descriptor whose base,
     sizes and strides are kernel arguments or constants (the runtime
     encodes its tensor map from them at launch) and whose rows fill a
     swizzle's slab (a multiple of 32 bytes). A `block.desc_store` to such a

@@ -312,12 +312,19 @@ def BlockGPU_ArriveBarrierOp : BlockGPU_Op<"arrive_barrier",
     completes its phase when all of them have arrived: how consumers hand
     a buffer they no longer read back to the producer.
 
+    One lane arrives for its warp. What the warp did before must be
+    collective (a product's wait), or `converge` must be set: the warp's
+    lanes then meet first, so that what each did on its own (a read of
+    the buffer into its registers) comes before the arrival too.
+
     ```mlir
     blockgpu.arrive_barrier %bar : !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
+    blockgpu.arrive_barrier %bar converge : !blockgpu.memdesc<1x1xi64, #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>, mutable>
     ```
   }];
-  let arguments = (ins BlockGPU_MBarrier:$barrier);
-  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let arguments = (ins BlockGPU_MBarrier:$barrier, UnitAttr:$converge);
+  let assemblyFormat =
+      "$barrier (`converge` $converge^)? attr-dict `:` qualified(type($barrier))";
 }
 
 def BlockGPU_AwaitTurnOp : BlockGPU_Op<"await_turn",

@@ -107,6 +107,15 @@ def BlockGPUPipelineLoops
     of `block.addptr %p, %step`, as Triton's tutorials write their loops)
     by operations free of effects, and nothing in the loop writes memory
     other than shared memory.
+
+    A tile staged outside the loops whose products read it (a
+    `blockgpu.local_alloc` of a `block.desc_load` in the kernel's body or
+    in loops only, read by products of nested loops or into registers, as
+    attention's Q) is copied by TMA once each time its block runs, into a
+    buffer with an mbarrier of its own, and every thread waits for the
+    barrier's phase (the count of its block's runs so far, threaded
+    through the loops around it, mod 2). blockgpu-specialize-warps gives
+    such copies to its producer where it splits a kernel.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
@@ -174,7 +183,17 @@ def BlockGPUSpecializeWarps
       them), allocated at the kernel's start;
     - the producer keeps 24 registers per thread (setmaxnreg's least),
       the consumers take the rest of what the program instance starts
-      with.
+      with;
+    - a tile copied once each time its block runs (see
+      blockgpu-pipeline-loops: attention's Q) gets a buffer and a "full"
+      mbarrier of its own: the producer arms and copies it where the
+      kernel loads it, the consumers wait for it there. Where its block
+      runs again (a persistent kernel's loop over tiles), the consumers
+      hand it back on an "empty" mbarrier once its last reader has
+      completed (after the wait for the products of the loops that read
+      it, or right after a read into registers, the warp converged first),
+      and the producer waits for that before the next copy: the next
+      tile's Q is fetched while the consumers finish this one.
 
     A kernel whose producer would need anything but scalars, copies and
     mbarrier waits (a tensor, a barrier) is left as it is.
