@@ -32,8 +32,13 @@ func.func @attention_fwd(%q: !block.ptr<bf16> {block.alignment = 16}, %k: !block
   %ninf_m = arith.constant dense<0xFF800000> : tensor<128xf32>
   %ninf_s = arith.constant dense<0xFF800000> : tensor<128x128xf32>
 
-  // This program's head and query rows [m0, m0 + 128).
-  %m0_block = block.program_id x
+  // This program's head and query rows [m0, m0 + 128), the query blocks
+  // taken last to first: causal programs are longest there, so the grid
+  // starts with its longest programs and ends with short ones.
+  %pid_x = block.program_id x
+  %q_blocks = block.num_programs x
+  %last_q_block = arith.subi %q_blocks, %c1 : i32
+  %m0_block = arith.subi %last_q_block, %pid_x : i32
   %m0 = arith.muli %m0_block, %c128 : i32
   %head = block.program_id y
   %head_size = arith.muli %seq, %head_dim : i32
