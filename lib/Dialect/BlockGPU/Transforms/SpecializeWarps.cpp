@@ -560,7 +560,19 @@ prepareTilesCopiedOnce(IRRewriter &rewriter, func::FuncOp kernel,
   SmallVector<TileCopiedOnce> tiles;
   Block &body = kernel.getBody().front();
   llvm::DenseMap<Block *, Value> counts;
-  for (LocalAllocOp alloc : getTilesCopiedOnce(kernel.getBody())) {
+  // Deepest first: counting a loop replaces the loops around it, and with
+  // them the arguments of their blocks, where an outer tile's count is.
+  SmallVector<LocalAllocOp> allocs = getTilesCopiedOnce(kernel.getBody());
+  auto depth = [](Operation *op) {
+    unsigned levels = 0;
+    while ((op = op->getParentOp()))
+      ++levels;
+    return levels;
+  };
+  llvm::stable_sort(allocs, [&](LocalAllocOp a, LocalAllocOp b) {
+    return depth(a) > depth(b);
+  });
+  for (LocalAllocOp alloc : allocs) {
     Location loc = alloc.getLoc();
     rewriter.setInsertionPointToStart(&body);
     Value first = i32Constant(rewriter, loc, 0);
