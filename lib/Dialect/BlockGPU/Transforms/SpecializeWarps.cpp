@@ -577,14 +577,10 @@ prepareTilesCopiedOnce(IRRewriter &rewriter, func::FuncOp kernel,
     rewriter.setInsertionPointToStart(&body);
     Value first = i32Constant(rewriter, loc, 0);
     TileCopiedOnce tile{alloc};
-    tile.buffer = emitStage(rewriter, loc,
-                            emitRing(rewriter, loc, alloc.getType(), 1), first);
-    tile.full = emitStage(
-        rewriter, loc, emitBarrierRing(rewriter, loc, 1, /*count=*/1), first);
+    tile.buffer = emitOnceBuffer(rewriter, loc, alloc.getType());
+    tile.full = emitOnceBarrier(rewriter, loc, /*count=*/1);
     if (auto loop = dyn_cast<scf::ForOp>(alloc->getParentOp())) {
-      tile.empty = emitStage(
-          rewriter, loc, emitBarrierRing(rewriter, loc, 1, consumerWarps),
-          first);
+      tile.empty = emitOnceBarrier(rewriter, loc, consumerWarps);
       Value &count = counts[alloc->getBlock()];
       if (!count)
         count = countLoopIterations(rewriter, loop, first)
@@ -597,15 +593,6 @@ prepareTilesCopiedOnce(IRRewriter &rewriter, func::FuncOp kernel,
   return tiles;
 }
 
-/// The parity of the phase of a tile's barriers in the block's run
-/// `count` (0 where the block runs once).
-static Value emitOnceParity(OpBuilder &builder, Location loc, Value count) {
-  if (!count)
-    return i32Constant(builder, loc, 0);
-  return arith::AndIOp::create(builder, loc, count,
-                               i32Constant(builder, loc, 1));
-}
-
 /// The producer's copy of `tile` (its clone by `mapping`): once the
 /// consumers have handed the buffer back, arms the full barrier and starts
 /// the copy.
@@ -616,7 +603,7 @@ static void produceOnce(IRRewriter &rewriter, TileCopiedOnce tile,
   Location loc = alloc.getLoc();
   rewriter.setInsertionPoint(alloc);
   if (tile.empty) {
-    Value parity = emitOnceParity(rewriter, loc, mapping.lookup(tile.count));
+    Value parity = emitParity(rewriter, loc, mapping.lookup(tile.count));
     WaitBarrierOp::create(
         rewriter, loc, tile.empty,
         arith::XOrIOp::create(rewriter, loc, parity,
@@ -636,7 +623,7 @@ static void consumeOnce(IRRewriter &rewriter, TileCopiedOnce tile) {
   Location loc = alloc.getLoc();
   rewriter.setInsertionPoint(alloc);
   WaitBarrierOp::create(rewriter, loc, tile.full,
-                        emitOnceParity(rewriter, loc, tile.count));
+                        emitParity(rewriter, loc, tile.count));
   Operation *load = alloc.getSrc().getDefiningOp();
   rewriter.replaceOp(alloc, tile.buffer);
   rewriter.eraseOp(load);

@@ -121,6 +121,15 @@ SmallVector<LocalAllocOp> getTilesCopiedOnce(Region &region);
 /// all completed.
 Operation *getLastRead(Value buffer, Block *block);
 
+/// The buffer of a tile copied once, shaped and laid out as `type`, and
+/// an mbarrier of its own for `count` arrivals, made at `builder`'s point.
+Value emitOnceBuffer(OpBuilder &builder, Location loc, MemDescType type);
+Value emitOnceBarrier(OpBuilder &builder, Location loc, int32_t count);
+
+/// The parity of the phase of a tile's barriers in its block's run `count`
+/// (0 where `count` is null: the block runs once).
+Value emitParity(OpBuilder &builder, Location loc, Value count);
+
 /// Copies each tile of `kernel` that the copy engine brings once where it
 /// stands: one thread starts the copy, every thread waits for it.
 void copyTilesOnce(func::FuncOp kernel);

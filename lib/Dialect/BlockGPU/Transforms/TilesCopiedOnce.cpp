@@ -110,6 +110,26 @@ Operation *mlir::blockgpu::getLastRead(Value buffer, Block *block) {
   return last;
 }
 
+Value mlir::blockgpu::emitOnceBuffer(OpBuilder &builder, Location loc,
+                                     MemDescType type) {
+  return emitStage(builder, loc, emitRing(builder, loc, type, 1),
+                   i32Constant(builder, loc, 0));
+}
+
+Value mlir::blockgpu::emitOnceBarrier(OpBuilder &builder, Location loc,
+                                      int32_t count) {
+  return emitStage(builder, loc, emitBarrierRing(builder, loc, 1, count),
+                   i32Constant(builder, loc, 0));
+}
+
+Value mlir::blockgpu::emitParity(OpBuilder &builder, Location loc,
+                                 Value count) {
+  if (!count)
+    return i32Constant(builder, loc, 0);
+  return arith::AndIOp::create(builder, loc, count,
+                               i32Constant(builder, loc, 1));
+}
+
 void mlir::blockgpu::copyTilesOnce(func::FuncOp kernel) {
   SmallVector<LocalAllocOp> tiles = getTilesCopiedOnce(kernel.getBody());
   if (tiles.empty())
@@ -119,23 +139,17 @@ void mlir::blockgpu::copyTilesOnce(func::FuncOp kernel) {
   for (LocalAllocOp alloc : tiles) {
     Location loc = alloc.getLoc();
     rewriter.setInsertionPointToStart(&entry);
-    Value buffer = emitStage(
-        rewriter, loc, emitRing(rewriter, loc, alloc.getType(), 1),
-        i32Constant(rewriter, loc, 0));
-    Value barrier = emitStage(
-        rewriter, loc, emitBarrierRing(rewriter, loc, 1, /*count=*/1),
-        i32Constant(rewriter, loc, 0));
+    Value buffer = emitOnceBuffer(rewriter, loc, alloc.getType());
+    Value barrier = emitOnceBarrier(rewriter, loc, /*count=*/1);
     // The phase: how many times the block ran before, mod 2.
-    Value phase = i32Constant(rewriter, loc, 0);
-    if (auto loop = dyn_cast<scf::ForOp>(alloc->getParentOp())) {
-      loop = countLoopIterations(rewriter, loop,
-                                 i32Constant(rewriter, loc, 0));
-      rewriter.setInsertionPoint(alloc);
-      phase = arith::AndIOp::create(rewriter, loc,
-                                    loop.getRegionIterArgs().back(),
-                                    i32Constant(rewriter, loc, 1));
-    }
+    Value count;
+    if (auto loop = dyn_cast<scf::ForOp>(alloc->getParentOp()))
+      count = countLoopIterations(rewriter, loop,
+                                  i32Constant(rewriter, loc, 0))
+                  .getRegionIterArgs()
+                  .back();
     rewriter.setInsertionPoint(alloc);
+    Value phase = emitParity(rewriter, loc, count);
     auto tile = alloc.getSrc().getDefiningOp<block::DescLoadOp>();
     BarrierExpectOp::create(rewriter, loc, barrier,
                             int32_t(alloc.getType().getSizeInBytes()));
