@@ -67,6 +67,29 @@ def BlockFinalizeKernelParams
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def BlockRematerializeSharedAddresses
+    : Pass<"block-rematerialize-shared-addresses", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Read the shared-memory base where loops nested in loops use it";
+  let description = [{
+    Runs on the kernels convert-block-to-gpu made. A shared-memory address
+    at a constant offset from `block_shared_memory` (an allocation's
+    buffer, a barrier) that an operation inside a loop nested in another
+    loop uses, and that is computed outside the innermost of those loops, is
+    computed again in the using block from a read of the base: an inline
+    `mov.u64` of the symbol with side effects, which LLVM neither hoists nor
+    merges.
+
+    Without it, LLVM materialises the base once at the kernel's entry and
+    keeps it live through every loop. Across the loop over a persistent
+    kernel's tiles, ptxas then holds it in a vector register: the
+    stage addresses and wgmma descriptors of the inner loop are computed on
+    the vector pipes and moved to uniform registers one `R2UR` at a time
+    (docs/performance.md, session 21). Read in the loop, the base stays on
+    the uniform datapath. Kernels without nested loops are left as they are.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def BlockPrintPTX : Pass<"block-print-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of every gpu.binary as text";
   let description = [{
