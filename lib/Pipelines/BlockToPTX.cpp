@@ -196,7 +196,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
       {options.gpuModuleName, hasAsyncCopies(options.chip)}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
-  gpu.addPass(createBlockRematerializeSharedAddresses());
+  gpu.addPass(createBlockRematerializeInLoopNests());
   // Before arith-to-llvm: the PTX builder makes an llvm.mlir.constant operand
   // an immediate, which not every PTX operand (nor a predicate) takes.
   gpu.addPass(createConvertNVVMToLLVMPass());

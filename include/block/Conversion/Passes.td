@@ -67,27 +67,31 @@ def BlockFinalizeKernelParams
                            "::mlir::NVVM::NVVMDialect"];
 }
 
-def BlockRematerializeSharedAddresses
-    : Pass<"block-rematerialize-shared-addresses", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Read the shared-memory base where loops nested in loops use it";
+def BlockRematerializeInLoopNests
+    : Pass<"block-rematerialize-in-loop-nests", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Read the thread index and shared-memory base again in loop nests";
   let description = [{
-    Runs on the kernels convert-block-to-gpu made. A shared-memory address
-    at a constant offset from `block_shared_memory` (an allocation's
-    buffer, a barrier) that an operation inside a loop nested in another
-    loop uses, and that is computed outside the innermost of those loops, is
-    computed again in the using block from a read of the base: an inline
-    `mov.u64` of the symbol with side effects, which LLVM neither hoists nor
-    merges.
+    Runs on the kernels convert-block-to-gpu made. To LLVM, the thread
+    index and the shared-memory base (`block_shared_memory`) are the same
+    everywhere in a kernel, so LICM hoists every address computed from them
+    to the kernel's entry, and the addresses stay live through every loop.
+    Across a loop over loops (a persistent kernel's loop over tiles) that
+    costs registers where the inner loops need them most: ptxas spills
+    per-thread addresses, or holds the shared base in a vector register and
+    computes the inner loop's stage addresses and wgmma descriptors on the
+    vector pipes (docs/performance.md, session 21).
 
-    Without it, LLVM materialises the base once at the kernel's entry and
-    keeps it live through every loop. Across the loop over a persistent
-    kernel's tiles, ptxas then holds it in a vector register: the
-    stage addresses and wgmma descriptors of the inner loop are computed on
-    the vector pipes and moved to uniform registers one `R2UR` at a time
-    (docs/performance.md, session 21). Read in the loop, the base stays on
-    the uniform datapath. Kernels without nested loops are left as they are.
+    So, where a loop is nested in another loop, a thread-index read in it
+    and a use of a shared address at a constant offset from the base
+    defined outside it read their value again just before that loop (once
+    an iteration of the outer loop); in the body of a loop over loops,
+    outside its inner loops, they read it again in place. The reads are
+    inline `mov`s (of `%tid.x`, of the symbol) with side effects, which LLVM
+    neither hoists nor merges. Kernels without nested loops are left as
+    they are.
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def BlockPrintPTX : Pass<"block-print-ptx", "::mlir::ModuleOp"> {
