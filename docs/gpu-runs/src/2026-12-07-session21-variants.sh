@@ -23,6 +23,6 @@ for d in 64 128; do
     echo "$d $causal $args --ref=3:$o-o.npy --ref=4:$o-lse.npy --rtol=1e-2 --atol=1e-2" >> bundles/variants/refs.txt
   done
 done
-cp $src/2026-12-07-session21-ncu_mask.py bundles/ncu_mask.py
+cp docs/gpu-runs/2026-12-06-session16-ncu_mask.py bundles/ncu_mask.py
 if [ -n "${1:-}" ]; then cp -r "$1" bundles/before; fi
 echo "variants ready"
