@@ -63,63 +63,6 @@ def rotated(items, k):
     return order[::-1] if k % 2 else order
 
 
-def side_by_side(impls, check, rate, unit, rounds, reps):
-    """For the tiling scripts: runs each of `impls` (name -> launch) once
-    and checks it (`check(launch)`: its relative error, or None), times them
-    in `rounds` rounds of `reps`, each round in another order, and prints a
-    table with `rate(ms)` in `unit`."""
-    errors = {name: check(fn) for name, fn in impls.items()}
-    times = {name: [] for name in impls}
-    for r in range(rounds):
-        for name in rotated(list(impls), r):
-            times[name].append(time_ms(impls[name], reps))
-    print(f"| implementation | ms (median) | spread | {unit} | rel. error |")
-    print("| --- | --- | --- | --- | --- |")
-    for name, t in times.items():
-        ms = statistics.median(t)
-        err = "" if errors[name] is None else f"{errors[name]:.1e}"
-        print(f"| {name} | {ms:.4f} | {min(t):.4f}-{max(t):.4f} | {rate(ms):.1f} | {err} |")
-
-
-def matmul_side_by_side(impls, c, ref, m, n, k, rounds):
-    """side_by_side for m x n x k products that each write `c`: checked
-    against `ref`, rated in TFLOP/s."""
-    def check(fn):
-        c.zero_()
-        fn()
-        torch.cuda.synchronize()
-        return rel_error(c, ref)
-    side_by_side(impls, check, lambda ms: 2 * m * n * k / ms / 1e9, "TFLOP/s",
-                 rounds=rounds, reps=20)
-
-
-def time_cuda_probes(source, probes, rounds=5):
-    """For the hand-written CUDA probes of the f32 product (bench/sgemm_*probe.py):
-    compiles `source` with NVRTC and times each probe, (template instance,
-    label, tile rows, tile columns, dynamic shared bytes) with 256 threads,
-    next to cuBLAS and the Triton peer on 4096^3 buffers."""
-    import cupy
-    torch.backends.cuda.matmul.allow_tf32 = False
-    m = n = k = 4096
-    module = cupy.RawModule(code=source, options=("-std=c++17", "-arch=sm_90a"),
-                            name_expressions=[probe[0] for probe in probes])
-    a, b = torch.randn(m, k, device="cuda"), torch.randn(k, n, device="cuda")
-    c = torch.empty(m, n, device="cuda")
-    ref = a.double() @ b.double()
-    impls = {"torch": lambda: torch.matmul(a, b, out=c),
-             "triton 64x64x16 w4 s4": lambda: tk.matmul(a, b, c)}
-    args = tuple(cupy.uint64(t.data_ptr()) for t in (a, b, c)) + (
-        cupy.int32(m), cupy.int32(n), cupy.int32(k))
-    for name, label, bm, bn, smem in probes:
-        kernel = module.get_function(name)
-        kernel.max_dynamic_shared_size_bytes = smem
-        print(f"{name}: {kernel.num_regs} registers, {kernel.local_size_bytes} B local, "
-              f"{smem} B shared")
-        impls[label] = (lambda kernel=kernel, smem=smem, bm=bm, bn=bn:
-                        kernel((n // bn, m // bm), (256,), args, shared_mem=smem))
-    matmul_side_by_side(impls, c, ref, m, n, k, rounds=rounds)
-
-
 def same_size_copy_ms(nbytes, reps, rounds):
     """Median ms of a device copy that reads and writes as many bytes as a
     memory-bound case: the bandwidth that case can reach at its size."""
@@ -420,7 +363,8 @@ def main():
     p.add_argument("--reps", type=int, default=50)
     p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--before", help="bundles of an earlier build, timed as 'before'")
+    p.add_argument("--before", help="bundles of another build, timed as 'before' "
+                   "(scripts/make-before-bundles.sh COMMIT writes bundles/before)")
     p.add_argument("--only", help="time only the cases whose name matches this regex")
     args = p.parse_args()
     # Made before the timing, so that a folder that cannot be made fails

@@ -9,7 +9,9 @@
 #   bash bench/run.sh [out-dir]
 # Narrower runs (same steps, fewer cases): SANITIZE_ONLY=<regex> checks only
 # the bundles whose name matches, SKIP_PYTHON=1 skips bench/python.sh,
-# BENCH_ARGS is passed to bench.py (e.g. "--only matmul").
+# BENCH_ARGS is passed to bench.py (e.g. "--only matmul"; "--before
+# bundles/before" times each kernel next to its build from another commit,
+# made by scripts/make-before-bundles.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-${OUT:-bench-out}}
