@@ -114,8 +114,7 @@ static DenseMap<int64_t, Value> emitTF32Parts(OpBuilder &b, Location loc,
 /// (which the hardware can keep in its operand reuse cache), the turn at the
 /// end of a pair too. ptxas's registers and schedule follow this order
 /// closely: on the H200 the example's product ran 3% faster than in register
-/// order and than with the columns in pairs (docs/performance.md,
-/// 2026-12-04).
+/// order and than with the columns in pairs (docs/performance.md).
 static SmallVector<unsigned>
 getMultiplyAddOrder(const TensorDistribution &accDist,
                     ArrayRef<unsigned> computed) {
