@@ -143,13 +143,20 @@ def pointer_word(kernel, param, value, stream):
         return value.data_ptr()
     interface = getattr(value, "__cuda_array_interface__", None)
     if interface is not None:
-        got = typestr_element_type(interface["typestr"])
+        typestr = interface.get("typestr") if isinstance(interface, dict) else None
+        data = interface.get("data") if isinstance(interface, dict) else None
+        if not isinstance(typestr, str) or not isinstance(data, (tuple, list)) \
+                or not data or not isinstance(data[0], int):
+            raise ArgumentError(f"{where} has a __cuda_array_interface__ "
+                                "without a 'typestr' and a 'data' (address, "
+                                "read-only) pair")
+        got = typestr_element_type(typestr)
         if got != want:
             raise ArgumentError(f"{where} expects {want} elements, got "
-                                f"typestr '{interface['typestr']}'")
+                                f"typestr '{typestr}'")
         if interface.get("mask") is not None:
             raise ArgumentError(f"{where} is a masked array")
-        return int(interface["data"][0])
+        return int(data[0])
     if hasattr(value, "__dlpack__") and hasattr(value, "__dlpack_device__"):
         device_type, _ = value.__dlpack_device__()
         if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED):
@@ -171,6 +178,43 @@ def pointer_word(kernel, param, value, stream):
                         f"got {type(value).__name__}")
 
 
+# The 8-bit floats: mantissa bits, exponent bias, largest finite value, and
+# whether infinities exist (f8E4M3FN has none; its NaN is S.1111.111).
+_FP8_FORMATS = {"f8E4M3FN": (3, 7, 448.0, False),
+                "f8E5M2": (2, 15, 57344.0, True)}
+
+
+def _fp8_bits(value, mantissa_bits, bias, largest, has_inf):
+    """The byte of `value` rounded to nearest even in an 8-bit float;
+    OverflowError where it does not fit (no fp8 saturates silently)."""
+    sign = 0x80 if math.copysign(1, value) < 0 else 0
+    if math.isnan(value):
+        return sign | (0x7E if has_inf else 0x7F)
+    magnitude = abs(value)
+    if math.isinf(magnitude):
+        if has_inf:
+            return sign | (0x1F << mantissa_bits)
+        raise OverflowError("no infinity in this type")
+    if magnitude == 0:
+        return sign
+    # The spacing of representable values around `magnitude` (subnormal
+    # spacing below the smallest normal), then round-half-even (round()).
+    _, exponent = math.frexp(magnitude)
+    quantum = math.ldexp(1.0, max(exponent - 1, 1 - bias) - mantissa_bits)
+    magnitude = round(magnitude / quantum) * quantum
+    if magnitude > largest:
+        raise OverflowError("too large")
+    if magnitude == 0:
+        return sign
+    _, exponent = math.frexp(magnitude)
+    exponent -= 1
+    if exponent < 1 - bias:  # Subnormal: no implicit one.
+        return sign | int(magnitude / math.ldexp(1.0, 1 - bias - mantissa_bits))
+    mantissa = int(magnitude / math.ldexp(1.0, exponent - mantissa_bits))
+    return sign | ((exponent + bias) << mantissa_bits) | \
+        (mantissa - (1 << mantissa_bits))
+
+
 def _float_bits(value, type_):
     """The bit pattern of `value` rounded (to nearest even, once) to a float
     type; OverflowError where a finite value does not fit."""
@@ -180,6 +224,8 @@ def _float_bits(value, type_):
         return struct.unpack("<I", struct.pack("<f", value))[0]
     if type_ == "f16":
         return struct.unpack("<H", struct.pack("<e", value))[0]
+    if type_ in _FP8_FORMATS:
+        return _fp8_bits(value, *_FP8_FORMATS[type_])
     # bf16: round to 8 significant bits in double (exact: scaling by a power
     # of two, then round-half-even on an integer-valued double), then the
     # value is an f32 whose low 16 bits are zero.
@@ -244,4 +290,4 @@ def stream_handle(stream, device):
         handle = getattr(stream, attribute, None)
         if isinstance(handle, int):
             return handle
-    raise TypeError(f"cannot take a CUDA stream from {type(stream).__name__}")
+    raise ArgumentError(f"cannot take a CUDA stream from {type(stream).__name__}")

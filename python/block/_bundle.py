@@ -10,6 +10,7 @@ import ctypes
 import json
 import operator
 import os
+import stat
 import sys
 import threading
 
@@ -37,6 +38,31 @@ def _manifest_path(path):
     return os.path.join(path, found[0])
 
 
+# The runtime's limit on a manifest's size (Manifest.h).
+_MAX_MANIFEST_BYTES = 16 << 20
+
+
+def _read_manifest(path):
+    """The text of the manifest at `path`, a regular file of sane size: a
+    FIFO would wait for a writer forever, a device never end. Raises
+    OSError, or BlockError for a file that is none."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise BlockError(f"cannot read '{path}': not a regular file (a "
+                             f"device, FIFO or directory)")
+        if info.st_size > _MAX_MANIFEST_BYTES:
+            raise BlockError(f"cannot read '{path}': larger than "
+                             f"{_MAX_MANIFEST_BYTES} bytes")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read().decode("utf-8")
+    finally:
+        os.close(fd)
+
+
 def _check_parameter(param):
     """Raises KeyError unless `param` has what packing reads (the runtime
     validates the rest when it loads or checks)."""
@@ -53,15 +79,17 @@ class Bundle:
     def __init__(self, path, runtime=None):
         self.manifest_path = _manifest_path(path)
         try:
-            with open(self.manifest_path, encoding="utf-8") as f:
-                self.manifest = json.load(f)
+            self.manifest = json.loads(_read_manifest(self.manifest_path))
             kernels = {k["name"]: k for k in self.manifest["kernels"]}
             for kernel in kernels.values():
                 for param in kernel["parameters"]:
                     _check_parameter(param)
         except OSError as e:
             raise BlockError(f"cannot open '{self.manifest_path}': {e.strerror}") from None
-        except (ValueError, KeyError, TypeError) as e:
+        except RecursionError:
+            raise BlockError(f"{self.manifest_path}: not a Block bundle manifest "
+                             "(nested too deep)") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise BlockError(f"{self.manifest_path}: not a Block bundle manifest "
                              f"({type(e).__name__}: {e})") from None
         self.name = self.manifest.get("module", "?")

@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 import threading
 
-from ._errors import CompileError
+from ._errors import BlockError, CompileError
 
 #: Environment variables: the cache directory, and the compiler to run.
 CACHE_ENV = "BLOCK_CACHE_DIR"
@@ -105,11 +105,11 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
     if chip is not None:
         options.append(f"--chip={chip}")
     if num_warps is not None:
-        options.append(f"--num-warps={int(num_warps)}")
+        options.append(f"--num-warps={_integer('num_warps', num_warps)}")
     if features is not None:
         options.append(f"--features={features}")
     if opt_level is not None:
-        options.append(f"--opt-level={int(opt_level)}")
+        options.append(f"--opt-level={_integer('opt_level', opt_level)}")
     if cubin is not None:
         options.append("--cubin" if cubin else "--no-cubin")
     if raise_occupancy is not None:
@@ -134,26 +134,76 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         bundle = _bundles.get((final, runtime))
         if bundle is not None and os.path.isdir(final):
             return bundle
-    if not os.path.isfile(os.path.join(final, f"{name}.json")):
-        os.makedirs(os.path.dirname(final), exist_ok=True)
-        # Compiled aside, then renamed into place: a reader sees a whole
-        # bundle or none, and of two processes compiling at once the first
-        # rename wins.
-        work = tempfile.mkdtemp(prefix=f".{key[:16]}-", dir=os.path.dirname(final))
-        try:
-            _run(path, text, file, name, options, os.path.join(work, "bundle"))
+    try:
+        # A damaged entry (a write cut short, a file in its place) is
+        # replaced once: what was compiled into it can be compiled again.
+        for attempt in (0, 1):
+            if not os.path.isfile(os.path.join(final, f"{name}.json")):
+                _compile_into_cache(path, text, file, name, options, key, final)
             try:
-                os.rename(os.path.join(work, "bundle"), final)
-            except OSError:
-                if not os.path.isdir(final):
+                loaded = Bundle(final, runtime)
+                break
+            except BlockError:
+                if attempt:
                     raise
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
+                _discard_entry(final)
+    except OSError as e:
+        raise CompileError(f"cannot use the cache directory '{root}' (set "
+                           f"{CACHE_ENV} to another): "
+                           f"{e.strerror or e}") from None
     with _lock:
         bundle = _bundles.get((final, runtime))
         if bundle is None:
-            bundle = _bundles[final, runtime] = Bundle(final, runtime)
+            bundle = _bundles[final, runtime] = loaded
     return bundle
+
+
+def _integer(option, value):
+    """`value` as an int for block-compile's `option`, or CompileError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            if isinstance(value, bool) or int(value) != value:
+                raise ValueError
+            value = int(value)
+        except (TypeError, ValueError):
+            raise CompileError(f"{option} must be an integer, not "
+                               f"{value!r}") from None
+    return value
+
+
+def _compile_into_cache(path, text, file, name, options, key, final):
+    """Compiles into the cache entry `final`, aside and then renamed into
+    place: a reader sees a whole bundle or none, and of two processes
+    compiling at once the first rename wins."""
+    parent = os.path.dirname(final)
+    os.makedirs(parent, exist_ok=True)
+    if os.path.lexists(final) and not os.path.isdir(final):
+        _discard_entry(final)
+    work = tempfile.mkdtemp(prefix=f".{key[:16]}-", dir=parent)
+    try:
+        out = os.path.join(work, "bundle")
+        _run(path, text, file, name, options, out)
+        if not os.path.isfile(os.path.join(out, f"{name}.json")):
+            raise CompileError(f"block-compile ({path}) exited 0 but wrote "
+                               f"no {name}.json")
+        try:
+            os.rename(out, final)
+        except OSError:
+            if not os.path.isdir(final):
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _discard_entry(final):
+    """Removes the damaged cache entry `final` (a directory or a file):
+    renamed aside first, so that no other process reads it half removed."""
+    trash = tempfile.mkdtemp(prefix=".discarded-", dir=os.path.dirname(final))
+    try:
+        os.rename(final, os.path.join(trash, "entry"))
+    except FileNotFoundError:
+        pass  # Another process replaced it first.
+    shutil.rmtree(trash, ignore_errors=True)
 
 
 def _run(compiler, text, file, name, options, out):

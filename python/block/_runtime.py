@@ -49,6 +49,15 @@ class Runtime:
                 f"build runtime/ and set {LIBRARY_ENV} to its "
                 f"{_LIBRARY_NAME}")
         lib = self._lib
+        missing = [name for name in ("blockRuntimeLoad", "blockRuntimeUnload",
+                                     "blockRuntimeGetKernel",
+                                     "blockRuntimeLaunch",
+                                     "blockRuntimeLastError")
+                   if not hasattr(lib, name)]
+        if missing:
+            raise BlockError(f"{self.path} is not the Block runtime library "
+                             f"(it has no {', '.join(missing)}); set "
+                             f"{LIBRARY_ENV} to runtime/'s {_LIBRARY_NAME}")
         lib.blockRuntimeLoad.restype = ctypes.c_void_p
         lib.blockRuntimeLoad.argtypes = [ctypes.c_char_p]
         lib.blockRuntimeUnload.restype = None

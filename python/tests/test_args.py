@@ -3,6 +3,7 @@ GPU. The smoke bundle (runtime/test/bundle) has vector_add(f32*, f32*,
 f32*, i32 divisible by 16) and echo_scalars(f64*, i1, i8, i16, i32, i64,
 f16, bf16, f32, f64)."""
 
+import json
 import math
 import os
 import shutil
@@ -107,6 +108,52 @@ class Scalars(unittest.TestCase):
 
 
 @unittest.skipIf(numpy is None, "NumPy is not installed")
+class Float8Scalars(unittest.TestCase):
+    """An fp8 scalar is its own byte, rounded once to nearest even (not a
+    bf16's low byte: 1.5 once arrived as -2.0); what no fp8 holds is
+    refused."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+        params = [{"index": 0, "name": "out", "kind": "pointer", "element_type": "i8"},
+                  {"index": 1, "name": "s", "kind": "scalar", "type": "f8E4M3FN"},
+                  {"index": 2, "name": "t", "kind": "scalar", "type": "f8E5M2"}]
+        with open(os.path.join(self.dir, "f8.json"), "w") as f:
+            json.dump({"format": "block-bundle", "version": 1, "module": "f8",
+                       "target": {"triple": "nvptx64-nvidia-cuda", "chip": "sm_90a"},
+                       "ptx": "f8.ptx",
+                       "kernels": [{"name": "f8", "num_warps": 1,
+                                    "threads_per_block": 32,
+                                    "shared_memory_bytes": 0,
+                                    "parameters": params}]}, f)
+        self.kernel = block.load(self.dir)["f8"]
+        self.out = CudaArray(aligned(numpy, 16, "int8"))
+
+    def bits(self, s=1.0, t=1.0):
+        return self.kernel.pack(self.out, s, t)[1:]
+
+    def test_e4m3(self):
+        for value, bits in [(1.5, 0x3C), (-2.0, 0xC0), (448.0, 0x7E), (0.1, 0x1D),
+                            (-0.0, 0x80), (2.0**-9, 0x01), (464.0, 0x7E),
+                            (2.0**-10, 0x00), (float("nan"), 0x7F)]:
+            self.assertEqual(self.bits(s=value)[0], bits, value)
+
+    def test_e5m2(self):
+        for value, bits in [(1.5, 0x3E), (57344.0, 0x7B), (2.0**-16, 0x01),
+                            (float("inf"), 0x7C), (float("-inf"), 0xFC)]:
+            self.assertEqual(self.bits(t=value)[1], bits, value)
+
+    def test_out_of_range(self):
+        for value in (1000.0, 1e30, float("inf")):
+            with self.assertRaisesRegex(block.ArgumentError,
+                                        r"argument 1 \('s', f8E4M3FN\) value .* "
+                                        r"overflows f8E4M3FN"):
+                self.bits(s=value)
+        with self.assertRaisesRegex(block.ArgumentError, "overflows f8E5M2"):
+            self.bits(t=61440.0)
+
+
 class Pointers(unittest.TestCase):
     """Device memory of the parameter's element type, through either
     interface; host memory and other objects are refused."""
@@ -144,6 +191,13 @@ class Pointers(unittest.TestCase):
                      "!block.ptr<f32>) expects f32 elements, got typestr '<f2'")
         self.refused((self.x, self.x, CudaArray(aligned(numpy, 4, "int32")), 16),
                      "argument 2 ('arg2', !block.ptr<f32>) expects f32 elements")
+
+    def test_interface_without_data(self):
+        class NoData:
+            __cuda_array_interface__ = {"typestr": "<f4", "shape": (4,), "version": 3}
+        self.refused((NoData(), self.x, self.x, 16),
+                     "argument 0 ('arg0', !block.ptr<f32>) has a "
+                     "__cuda_array_interface__ without a 'typestr' and a 'data'")
 
     def test_masked_array(self):
         self.refused((self.x, CudaArray(self.x.array, mask=object()), self.x, 16),
@@ -305,6 +359,20 @@ class Manifests(unittest.TestCase):
         with self.assertRaisesRegex(block.BlockError, "m.json: not a Block bundle "
                                     "manifest .KeyError: 'a parameter without "
                                     "element_type'"):
+            block.load(self.dir)
+
+    def test_manifests_that_are_no_files(self):
+        # A FIFO would wait for a writer forever.
+        fifo = os.path.join(self.dir, "m.json")
+        os.mkfifo(fifo)
+        with self.assertRaisesRegex(block.BlockError, "cannot read '.*m.json': "
+                                    "not a regular file"):
+            block.load(self.dir)
+        os.remove(fifo)
+        with open(fifo, "w") as f:
+            f.write("[" * 100000 + "]" * 100000)
+        with self.assertRaisesRegex(block.BlockError, "m.json: not a Block bundle "
+                                    "manifest .nested too deep"):
             block.load(self.dir)
 
 

@@ -163,6 +163,49 @@ class Cache(unittest.TestCase):
         with self.assertRaisesRegex(block.CompileError, "block-compile not found"):
             block.compile(SOURCE)
 
+    def test_damaged_entry_is_replaced(self):
+        first = block.compile(SOURCE)
+        # A write cut short (a full disk, a killed copy): compiled again,
+        # once, into the same entry.
+        with open(first.manifest_path, "w") as f:
+            f.write('{"format": "block-bundle", "ver')
+        self.new_process()
+        again = block.compile(SOURCE)
+        self.assertEqual(again.manifest_path, first.manifest_path)
+        self.assertEqual(again.kernel_names, ["k"])
+        self.assertEqual(len(self.runs()), 2)
+        self.new_process()
+        block.compile(SOURCE)
+        self.assertEqual(len(self.runs()), 2)
+        # The entry's name taken by a file.
+        entry = os.path.dirname(first.manifest_path)
+        shutil.rmtree(entry)
+        open(entry, "w").close()
+        self.new_process()
+        self.assertEqual(block.compile(SOURCE).kernel_names, ["k"])
+        self.assertEqual(len(self.runs()), 3)
+        # Nothing discarded is left behind.
+        self.assertEqual([d for _, dirs, _ in os.walk(self.cache) for d in dirs
+                          if d.startswith(".")], [])
+
+    def test_misuse_raises_block_errors(self):
+        for value in ("x", 2.5, [4], True):
+            with self.assertRaisesRegex(block.CompileError,
+                                        "num_warps must be an integer"):
+                block.compile(SOURCE, num_warps=value)
+        with self.assertRaisesRegex(block.CompileError, "opt_level must be an integer"):
+            block.compile(SOURCE, opt_level="3x")
+        # A compiler that exits 0 and writes nothing.
+        with self.assertRaisesRegex(block.CompileError, "exited 0 but wrote no "
+                                    "kernels.json"):
+            block.compile(SOURCE, compiler="/bin/true")
+        # The cache directory is a file.
+        os.environ["BLOCK_CACHE_DIR"] = self.log
+        open(self.log, "w").close()
+        with self.assertRaisesRegex(block.CompileError, "cannot use the cache "
+                                    "directory '.*log' .set BLOCK_CACHE_DIR"):
+            block.compile(SOURCE)
+
     def test_default_cache_dir(self):
         del os.environ["BLOCK_CACHE_DIR"]
         self.assertEqual(block.cache_dir(),

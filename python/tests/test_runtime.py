@@ -98,6 +98,12 @@ class Loading(unittest.TestCase):
                                     "build runtime/ and set BLOCK_RUNTIME_LIBRARY"):
             block.Runtime("/nonexistent/libBlockRuntimeC.so")
 
+    def test_not_the_runtime(self):
+        with self.assertRaisesRegex(block.BlockError,
+                                    "libc.so.6 is not the Block runtime library "
+                                    r"\(it has no blockRuntimeLoad, "):
+            block.Runtime("libc.so.6")
+
     def test_no_device(self):
         """Where there is no GPU, loading the code says why, in the
         runtime's words; where there is one, nothing is launched here."""
