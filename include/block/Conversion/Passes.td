@@ -79,7 +79,7 @@ def BlockRematerializeInLoopNests
     costs registers where the inner loops need them most: ptxas spills
     per-thread addresses, or holds the shared base in a vector register and
     computes the inner loop's stage addresses and wgmma descriptors on the
-    vector pipes (docs/performance.md, session 21).
+    vector pipes (docs/performance.md).
 
     So, where a loop is nested in another loop, a thread-index read in it
     and a use of a shared address at a constant offset from the base

@@ -215,12 +215,12 @@ def BlockGPUSpecializeWarps
     computes (`after`: the softmax's row maximum and sum), so that the
     lowering keeps that work before the wait (ptxas would otherwise start
     the wait first and hold the turn through the softmax: 6% of attention's
-    cycles, performance.md, session 18). Consecutive loops of turns with
+    cycles, docs/performance.md). Consecutive loops of turns with
     only register work between them (attention's unmasked and masked key
     blocks, where no product stays in flight) share the turn across their
     change, as two iterations do. On by default (attention with 128-key
     blocks: +5% at D128, +12% at D64 on the H100; with 64-key blocks the
-    turns cost more than they give, performance.md, session 10).
+    turns cost more than they give, docs/performance.md).
   }];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",
