@@ -20,10 +20,15 @@ from ._bundle import Bundle, Kernel, cdiv
 from ._compile import cache_dir, compile
 from ._errors import ArgumentError, BlockError, CompileError
 from ._runtime import Runtime
+from . import language
+from .frontend.errors import CompilationError
+from .jit import JITFunction, jit
+from .autotune import Autotuner, Config, autotune
 
 __version__ = "0.1.0"
-__all__ = ["ArgumentError", "BlockError", "Bundle", "CompileError", "Kernel",
-           "Runtime", "cache_dir", "cdiv", "compile", "load"]
+__all__ = ["ArgumentError", "Autotuner", "BlockError", "Config", "Bundle", "CompilationError", "CompileError",
+           "JITFunction", "Kernel", "Runtime", "autotune", "cache_dir", "cdiv", "compile", "jit",
+           "language", "load"]
 
 
 def load(path):

@@ -1,0 +1,747 @@
+"""@block.jit: kernels written in Python (block.language), emitted as
+block-dialect text, compiled by block-compile (cached on disk) and launched
+with `kernel[grid](*args, **constexprs)`.
+
+The function is never run: its source is parsed and walked by
+block.frontend.codegen. Each launch looks up the compiled kernel by the
+arguments' types, the constexpr values and the options; the first launch of
+a key emits and compiles (or finds the bundle in the cache), later ones only
+pack the arguments and launch."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import inspect
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import textwrap
+import types
+from typing import Any, Dict, Iterable, List, Optional, Tuple
+
+from . import _compile
+from ._errors import ArgumentError, BlockError, CompileError
+from .frontend.codegen import CodeGenerator
+from .frontend.emitter import Emitter, Handle
+from .frontend.errors import CompilationError, FrontendError
+from .frontend.semantic import Semantic, is_value
+from .language import core as bl
+
+INTERPRET_ENV = "BLOCK_INTERPRET"
+CHIP_ENV = "BLOCK_CHIP"
+RUN_ENV = "BLOCK_RUN"
+
+_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
+            "debug", "launch_cooperative_grid")
+
+
+def _is_constexpr_annotation(annotation) -> bool:
+    if annotation is bl.constexpr:
+        return True
+    return isinstance(annotation, str) and annotation.split(".")[-1] == "constexpr"
+
+
+class JITFunction:
+    """A @block.jit function: a kernel (launched with `[grid]`) or a helper
+    that kernels call (inlined)."""
+
+    def __init__(self, fn, *, do_not_specialize: Iterable = (), debug=None,
+                 noinline=None, interpret: Optional[bool] = None, repr=None,
+                 launch_metadata=None):
+        if not isinstance(fn, types.FunctionType):
+            raise BlockError(f"@block.jit decorates a function, not {type(fn).__name__}")
+        self.fn = fn
+        functools.update_wrapper(self, fn)
+        self.signature = inspect.signature(fn)
+        self.arg_names = list(self.signature.parameters)
+        for p in self.signature.parameters.values():
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                raise BlockError(f"@block.jit function '{fn.__name__}': *args and **kwargs "
+                                 f"are not supported")
+        self.constexprs = {name for name, p in self.signature.parameters.items()
+                           if _is_constexpr_annotation(p.annotation)}
+        try:
+            lines, self.first_line = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as e:
+            raise BlockError(f"the source of '{fn.__name__}' is not available ({e}): "
+                             f"@block.jit functions must be defined in a file") from None
+        self.filename = os.path.abspath(inspect.getsourcefile(fn) or fn.__code__.co_filename)
+        self.raw_source = "".join(lines)
+        self.source = textwrap.dedent(self.raw_source)
+        first = next((l for l in lines if l.strip()), "")
+        self.indent = len(first) - len(first.lstrip())
+        self._file_lines = None
+        self._parsed = None
+        self.interpret = interpret
+        self._cache: Dict[tuple, Any] = {}
+        self._arg_positions = {n: i for i, n in enumerate(self.arg_names)}
+
+    def __repr__(self):
+        return f"<block.jit {self.__name__} of {self.filename}:{self.first_line}>"
+
+    def __call__(self, *args, **kwargs):
+        raise BlockError(f"'{self.__name__}' is a @block.jit kernel: launch it with "
+                         f"{self.__name__}[grid](...), or call it from another kernel")
+
+    # -- source -------------------------------------------------------------
+
+    def parse(self) -> ast.Module:
+        if self._parsed is None:
+            try:
+                self._parsed = ast.parse(self.source)
+            except SyntaxError as e:
+                raise CompilationError(e.msg, self.filename,
+                                       self.first_line + (e.lineno or 1) - 1,
+                                       (e.offset or 1) - 1 + self.indent) from None
+        return self._parsed
+
+    def position(self, node) -> Tuple[int, int]:
+        """The (1-based line, 0-based column) of `node` in the file."""
+        return self.first_line + node.lineno - 1, node.col_offset + self.indent
+
+    def source_line(self, line: int) -> str:
+        if self._file_lines is None:
+            try:
+                with open(self.filename, encoding="utf-8") as f:
+                    self._file_lines = f.read().splitlines()
+            except OSError:
+                self._file_lines = []
+        return self._file_lines[line - 1] if 0 < line <= len(self._file_lines) else ""
+
+    def resolve_global(self, name):
+        closure = inspect.getclosurevars(self.fn).nonlocals if self.fn.__closure__ else {}
+        if name in closure:
+            return _kernel_value(closure[name], name, allow_plain=True)
+        g = self.fn.__globals__
+        if name in g:
+            return _kernel_value(g[name], name, allow_plain=False)
+        from .frontend.codegen import _ALLOWED_PY, _PY_BUILTINS
+        if name in _PY_BUILTINS:
+            return _PY_BUILTINS[name]
+        if name in _ALLOWED_PY:
+            return _ALLOWED_PY[name]
+        raise FrontendError(f"name '{name}' is not defined")
+
+    # -- helpers (inlined calls) -----------------------------------------------
+
+    def bind_helper(self, args, kwargs) -> Dict[str, Any]:
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise FrontendError(f"call of '{self.__name__}': {e}") from None
+        bound.apply_defaults()
+        scope = dict(bound.arguments)
+        for name in self.constexprs:
+            if is_value(scope.get(name)):
+                raise FrontendError(f"'{self.__name__}' takes '{name}' as a constexpr, but "
+                                    f"the value given is only known at run time")
+            scope[name] = bl._unwrap(scope[name])
+        return scope
+
+    # -- emission ---------------------------------------------------------
+
+    def emit(self, signature=None, **kwargs) -> str:
+        """The kernel as block-dialect text, for `signature` (the runtime
+        parameters' types: a dict by name, or a list / comma-separated string
+        in order, in Triton's spelling "*fp16", "*fp32:16" (16-byte aligned),
+        "i32", "i32:16" (divisible by 16), "fp32", or as bl dtypes) and the
+        constexpr values and options (num_warps, num_stages) as keywords."""
+        constexprs, options = self._split_keywords(kwargs)
+        types_ = self._signature_types(signature, constexprs)
+        return self._emit(types_, constexprs, options.get("num_warps", 4),
+                          options.get("num_stages"))
+
+    def _split_keywords(self, kwargs):
+        """(parameter values, options) of keywords: a keyword that names a
+        parameter is its value, and also the option of that name, as in
+        Triton (a kernel may take num_stages as a constexpr)."""
+        values, options = {}, {}
+        for k, v in kwargs.items():
+            if k in self._arg_positions:
+                values[k] = v
+            elif k not in _OPTIONS:
+                raise BlockError(f"'{self.__name__}' has no parameter '{k}' (it has: "
+                                 f"{', '.join(self.arg_names)})")
+            if k in _OPTIONS:
+                options[k] = bl._unwrap(v)
+        return values, options
+
+    def _signature_types(self, signature, constexprs):
+        runtime = [n for n in self.arg_names if n not in self.constexprs and n not in constexprs]
+        if signature is None:
+            signature = {}
+        if isinstance(signature, str):
+            signature = [s.strip() for s in signature.split(",") if s.strip()]
+        if isinstance(signature, (list, tuple)):
+            if len(signature) != len(runtime):
+                raise BlockError(f"'{self.__name__}': the signature has {len(signature)} "
+                                 f"types for {len(runtime)} parameters ({', '.join(runtime)})")
+            signature = dict(zip(runtime, signature))
+        missing = [n for n in runtime if n not in signature]
+        if missing:
+            raise BlockError(f"'{self.__name__}': no type for {', '.join(missing)} in the "
+                             f"signature")
+        unknown = [n for n in signature if n not in runtime]
+        if unknown:
+            raise BlockError(f"'{self.__name__}' has no runtime parameter "
+                             f"{', '.join(unknown)}")
+        return {n: parse_type(signature[n]) for n in runtime}
+
+    def _emit(self, arg_types: Dict[str, tuple], constexprs: Dict[str, Any],
+              num_warps: int, num_stages: Optional[int]) -> str:
+        for name in constexprs:
+            if name not in self._arg_positions:
+                raise BlockError(f"'{self.__name__}' has no parameter '{name}'")
+        missing = [n for n in self.constexprs if n not in constexprs and
+                   self.signature.parameters[n].default is inspect.Parameter.empty]
+        if missing:
+            raise BlockError(f"'{self.__name__}': no value for constexpr "
+                             f"{', '.join(missing)}")
+        if isinstance(num_warps, bool) or not isinstance(num_warps, int) or \
+                num_warps <= 0 or num_warps & (num_warps - 1) or num_warps > 32:
+            raise BlockError(f"num_warps must be a power of two from 1 to 32, got {num_warps!r}")
+        if num_stages is not None and (isinstance(num_stages, bool) or
+                                       not isinstance(num_stages, int) or num_stages < 1):
+            raise BlockError(f"num_stages must be a positive integer, got {num_stages!r}")
+        e = Emitter()
+        sem = Semantic(e)
+        scope: Dict[str, Any] = {}
+        params = []
+        for name in self.arg_names:
+            if name in arg_types:
+                dtype, hint = arg_types[name]
+                h = e.value(name)
+                scope[name] = bl.tensor(h, dtype)
+                params.append((name, h, dtype, hint))
+            elif name in constexprs:
+                scope[name] = bl._unwrap(constexprs[name])
+            else:
+                scope[name] = bl._unwrap(self.signature.parameters[name].default)
+        gen = CodeGenerator(self, e, sem, scope)
+        e.named = {h for _, h, _, _ in params}
+        tree = self.parse()
+        fdef = tree.body[0]
+        gen.visit(fdef)
+        if gen.ret is not None:
+            raise gen.error_at(fdef, f"kernel '{self.__name__}' returns a value: a kernel "
+                                     f"writes its results through pointers")
+        def_loc = f'loc("{_escape(self.filename)}":{self.position(fdef)[0]}:' \
+                  f'{self.position(fdef)[1] + 1})'
+        arg_locs = {a.arg: self.position(a) for a in fdef.args.args}
+        head = Emitter()
+        parts: List[Any] = [f"func.func @{self.__name__}("]
+        for i, (name, h, dtype, hint) in enumerate(params):
+            attrs = ""
+            if hint:
+                key = "block.alignment" if dtype.is_ptr() else "block.divisibility"
+                attrs = f" {{{key} = {hint}}}"
+            line, col = arg_locs[name]
+            parts += ([", "] if i else []) + [h, f": {dtype.to_ir()}{attrs} "
+                                                 f'loc("{_escape(self.filename)}":{line}:{col + 1})']
+        attrs = ["block.kernel", f"block.num_warps = {num_warps} : i32"]
+        if num_stages is not None:
+            attrs.append(f"block.num_stages = {num_stages} : i32")
+        parts.append(f") attributes {{{', '.join(attrs)}}} {{")
+        head.depth = 0
+        head.line(*parts)
+        e.lines[:0] = head.lines
+        e.line("return ", def_loc)
+        e.depth = 0
+        e.line("} ", def_loc)
+        described = ", ".join(f"{k}={bl._unwrap(v)!r}" for k, v in constexprs.items())
+        header = (f"// {self.__name__} from {os.path.basename(self.filename)}:"
+                  f"{self.first_line}, emitted by Block's Python front end"
+                  + (f" ({described})" if described else "") + "\n")
+        return header + e.render() + "\n"
+
+    # -- compile and launch -----------------------------------------------------
+
+    def compile(self, signature=None, chip: Optional[str] = None, **kwargs):
+        """The compiled kernel (a block.Kernel of a cached bundle) for
+        `signature`, the constexprs and options, as emit() takes them;
+        `chip` defaults to the current GPU's (or $BLOCK_CHIP, or sm_90a)."""
+        return self._compile_text(self.emit(signature, **kwargs), chip)
+
+    def _compile_text(self, text, chip):
+        bundle = _compile.compile(text, chip=chip or default_chip(), name=self.__name__)
+        return bundle[self.__name__]
+
+    def __getitem__(self, grid):
+        return functools.partial(self.run, grid=grid)
+
+    def run(self, *args, grid, stream=None, **kwargs):
+        """Launches on `grid` (1 to 3 ints, or a function of the arguments
+        by name, constexprs included, returning them)."""
+        names = self.arg_names
+        if len(args) > len(names):
+            raise ArgumentError(f"'{self.__name__}' takes {len(names)} arguments, "
+                                f"got {len(args)}")
+        values = dict(zip(names, args))
+        options = {}
+        for k, v in kwargs.items():
+            if k in self._arg_positions:
+                if k in values:
+                    raise ArgumentError(f"'{self.__name__}': argument '{k}' given twice")
+                values[k] = v
+            elif k not in _OPTIONS:
+                raise ArgumentError(f"'{self.__name__}' has no parameter '{k}' (it has: "
+                                    f"{', '.join(names)})")
+            if k in _OPTIONS:
+                options[k] = bl._unwrap(v)
+        for name in names:
+            if name not in values:
+                default = self.signature.parameters[name].default
+                if default is inspect.Parameter.empty:
+                    raise ArgumentError(f"'{self.__name__}': missing argument '{name}'")
+                values[name] = default
+        key = [options.get("num_warps", 4), options.get("num_stages")]
+        for name in names:
+            v = values[name]
+            if name in self.constexprs or v is None:
+                key.append(bl._unwrap(v))
+            else:
+                key.append(_type_tag(v))
+        key = tuple(key)
+        launcher = self._cache.get(key)
+        if launcher is None:
+            launcher = self._cache[key] = self._specialize(values, options)
+        launcher(values, grid, stream)
+
+    def _specialize(self, values, options):
+        constexprs = {}
+        arg_types = {}
+        for name in self.arg_names:
+            v = values[name]
+            if name in self.constexprs or v is None:
+                constexprs[name] = bl._unwrap(v)
+            else:
+                arg_types[name] = (dtype_of_argument(name, v), None)
+        num_warps = options.get("num_warps", 4)
+        num_stages = options.get("num_stages")
+        try:
+            text = self._emit(arg_types, constexprs, num_warps, num_stages)
+        except CompilationError as e:
+            raise e.with_traceback(None) from None
+        runtime_names = list(arg_types)
+        if self._interpreting():
+            return _InterpretedLauncher(self, text, runtime_names, arg_types, constexprs)
+        kernel = self._compile_text(text, None)
+        return _Launcher(self, kernel, runtime_names, constexprs)
+
+    def _interpreting(self):
+        if self.interpret is not None:
+            return self.interpret
+        return os.environ.get(INTERPRET_ENV, "0") not in ("", "0")
+
+
+def jit(fn=None, **options):
+    """Decorates a Triton-style kernel (or a helper kernels call): `@jit` or
+    `@jit(interpret=True, ...)`."""
+    if fn is None:
+        return lambda f: JITFunction(f, **options)
+    return JITFunction(fn, **options)
+
+
+# ---------------------------------------------------------------------------
+# Argument types
+# ---------------------------------------------------------------------------
+
+_TORCH_DTYPES = {
+    "torch.float16": bl.float16, "torch.bfloat16": bl.bfloat16, "torch.float32": bl.float32,
+    "torch.float64": bl.float64, "torch.int8": bl.int8, "torch.int16": bl.int16,
+    "torch.int32": bl.int32, "torch.int64": bl.int64, "torch.uint8": bl.uint8,
+    "torch.uint16": bl.uint16, "torch.uint32": bl.uint32, "torch.uint64": bl.uint64,
+    "torch.bool": bl.int1, "torch.float8_e4m3fn": bl.float8e4nv,
+    "torch.float8_e5m2": bl.float8e5,
+}
+_NUMPY_DTYPES = {
+    "float16": bl.float16, "float32": bl.float32, "float64": bl.float64, "int8": bl.int8,
+    "int16": bl.int16, "int32": bl.int32, "int64": bl.int64, "uint8": bl.uint8,
+    "uint16": bl.uint16, "uint32": bl.uint32, "uint64": bl.uint64, "bool": bl.int1,
+}
+_TYPESTR = {"<f2": bl.float16, "<f4": bl.float32, "<f8": bl.float64, "|i1": bl.int8,
+            "<i2": bl.int16, "<i4": bl.int32, "<i8": bl.int64, "|u1": bl.uint8,
+            "<u2": bl.uint16, "<u4": bl.uint32, "<u8": bl.uint64, "|b1": bl.int1}
+
+
+def _int_type(v: int) -> bl.dtype:
+    if -2**31 <= v < 2**31:
+        return bl.int32
+    if 2**31 <= v < 2**32:
+        return bl.uint32
+    if -2**63 <= v < 2**63:
+        return bl.int64
+    if 2**63 <= v < 2**64:
+        return bl.uint64
+    raise ArgumentError(f"the integer {v} does not fit 64 bits")
+
+
+def _type_tag(v):
+    """What the compiled kernel depends on of a runtime argument."""
+    t = type(v)
+    if t is int:
+        return "i32" if -2**31 <= v < 2**31 else _int_type(v).name
+    if t is float:
+        return "fp32"
+    if t is bool:
+        return "i1"
+    dtype = getattr(v, "dtype", None)
+    if dtype is not None:
+        return (t.__name__, str(dtype), getattr(v, "is_cuda", None))
+    return t.__name__
+
+
+def dtype_of_argument(name, v) -> bl.dtype:
+    """The parameter type a launch argument gives the kernel."""
+    if isinstance(v, bool):
+        return bl.int1
+    if isinstance(v, int):
+        return _int_type(v)
+    if isinstance(v, float):
+        return bl.float32
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(v, np.generic):
+        d = _NUMPY_DTYPES.get(v.dtype.name)
+        if d is None:
+            raise ArgumentError(f"argument '{name}': NumPy scalars of {v.dtype} are not "
+                                f"supported")
+        return d
+    dtype = getattr(v, "dtype", None)
+    if dtype is not None and type(v).__module__.startswith("torch"):
+        d = _TORCH_DTYPES.get(str(dtype))
+        if d is None:
+            raise ArgumentError(f"argument '{name}': tensors of {dtype} are not supported")
+        return bl.pointer_type(d)
+    if np is not None and isinstance(v, np.ndarray):
+        d = _NUMPY_DTYPES.get(v.dtype.name)
+        if d is None and v.dtype.str == "|V2":
+            d = bl.bfloat16
+        if d is None:
+            raise ArgumentError(f"argument '{name}': arrays of {v.dtype} are not supported")
+        return bl.pointer_type(d)
+    cai = getattr(v, "__cuda_array_interface__", None)
+    if cai is not None:
+        d = _TYPESTR.get(cai["typestr"])
+        if d is None:
+            raise ArgumentError(f"argument '{name}': typestr {cai['typestr']} is not "
+                                f"supported")
+        return bl.pointer_type(d)
+    raise ArgumentError(f"argument '{name}': {type(v).__name__} is not a tensor or a number "
+                        f"a kernel takes (mark the parameter bl.constexpr to pass a "
+                        f"Python value)")
+
+
+def parse_type(spec) -> tuple:
+    """(dtype, alignment or divisibility hint) of a signature entry: a bl
+    dtype or pointer_type, or Triton's "*fp16", "*fp32:16", "i32", "i64:16",
+    "fp32", "u32"."""
+    if isinstance(spec, bl.dtype):
+        return spec, None
+    if not isinstance(spec, str):
+        raise BlockError(f"signature entry {spec!r}: expected a dtype or a string like "
+                         f"'*fp16' or 'i32'")
+    text, _, hint = spec.strip().partition(":")
+    pointer = text.startswith("*")
+    base = text[1:] if pointer else text
+    dtype = bl.DTYPES.get(base)
+    if dtype is None:
+        raise BlockError(f"signature entry '{spec}': unknown type '{base}' (expected one of "
+                         f"{', '.join(sorted(set(bl.DTYPES)))})")
+    value = None
+    if hint:
+        try:
+            value = int(hint)
+        except ValueError:
+            raise BlockError(f"signature entry '{spec}': the hint after ':' must be an "
+                             f"integer") from None
+        if value <= 0 or value & (value - 1):
+            raise BlockError(f"signature entry '{spec}': the hint must be a power of two")
+    return (bl.pointer_type(dtype) if pointer else dtype), value
+
+
+def _kernel_value(v, name, allow_plain):
+    """A global or closure value as the kernel sees it (Triton's rule: a
+    global must be a constexpr, a function, a module or a type)."""
+    if isinstance(v, bl.constexpr):
+        return v.value
+    if isinstance(v, (JITFunction, types.ModuleType, bl.dtype, type)) or \
+            getattr(v, "_block_builtin", False) or v is None or isinstance(v, bool):
+        return v
+    if callable(v):
+        return v
+    if allow_plain and isinstance(v, (int, float, str, tuple)):
+        return v
+    raise FrontendError(f"global '{name}' ({type(v).__name__} {v!r}) is not a constexpr: "
+                        f"declare it `{name} = bl.constexpr(...)` or pass it as an argument")
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def default_chip() -> str:
+    """$BLOCK_CHIP, else the current torch device's (sm_90a on a 9.0 GPU),
+    else sm_90a."""
+    chip = os.environ.get(CHIP_ENV)
+    if chip:
+        return chip
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.cuda.is_available():
+        major, minor = torch.cuda.get_device_capability()
+        return f"sm_{major}{minor}" + ("a" if major >= 9 else "")
+    return "sm_90a"
+
+
+# ---------------------------------------------------------------------------
+# Launchers
+# ---------------------------------------------------------------------------
+
+def _grid_of(grid, fn, values):
+    if callable(grid):
+        grid = grid(values)
+    if isinstance(grid, int):
+        return (grid, 1, 1)
+    grid = tuple(grid)
+    if not 1 <= len(grid) <= 3:
+        raise ArgumentError(f"launch of '{fn.__name__}': the grid {grid!r} is not 1 to 3 "
+                            f"integers")
+    return grid + (1,) * (3 - len(grid))
+
+
+_F32 = struct.Struct("<f")
+_U32 = struct.Struct("<I")
+_F64 = struct.Struct("<d")
+_U64 = struct.Struct("<Q")
+
+
+def _scalar_packer(kernel, param, dtype: bl.dtype):
+    """word(value) for a scalar parameter whose Python type the cache key
+    already fixed (an int in the type's range, a float)."""
+    mlir = dtype.mlir
+    if mlir in ("i32", "i16", "i8"):
+        mask = (1 << dtype.primitive_bitwidth) - 1
+        return lambda v: v & mask
+    if mlir == "i64":
+        return lambda v: v & 0xFFFFFFFFFFFFFFFF
+    if mlir == "i1":
+        return lambda v: 1 if v else 0
+    if mlir == "f32":
+        def f32(v):
+            try:
+                return _U32.unpack(_F32.pack(v))[0]
+            except OverflowError:
+                raise ArgumentError(f"launch of '{kernel}': {v!r} overflows f32") from None
+        return f32
+    if mlir == "f64":
+        return lambda v: _U64.unpack(_F64.pack(v))[0]
+    from ._args import scalar_word
+    return lambda v: scalar_word(kernel, param, v)
+
+
+class _Launcher:
+    """A compiled specialisation on the GPU: packs the arguments (torch
+    tensors by their data_ptr, scalars by their bits) and launches, with the
+    runtime's checks of alignment, divisibility and the grid."""
+
+    def __init__(self, fn, kernel, names, constexprs):
+        import ctypes
+        from ._args import pointer_word
+        self.fn, self.kernel, self.names = fn, kernel, names
+        self.runtime = kernel.bundle._runtime
+        self.count = len(names)
+        self.words_type = ctypes.c_uint64 * max(1, self.count)
+        self.handles = {}
+        self.torch = sys.modules.get("torch")
+        packers = []
+        for name, param in zip(names, kernel.parameters):
+            if param["kind"] == "pointer":
+                packers.append((name, True, lambda v, p=param: pointer_word(
+                    kernel.name, p, v, None)))
+            else:
+                dtype = bl.DTYPES[param["type"]]
+                packers.append((name, False, _scalar_packer(kernel.name, param, dtype)))
+        self.packers = packers
+
+    def __call__(self, values, grid, stream):
+        if callable(grid):
+            grid = grid(values)
+        if type(grid) is int:
+            grid = (grid, 1, 1)
+        elif len(grid) != 3:
+            grid = _grid_of(grid, self.fn, values)
+        words = self.words_type()
+        torch = self.torch
+        device = None
+        for i, (name, pointer, pack) in enumerate(self.packers):
+            v = values[name]
+            if pointer and torch is not None and isinstance(v, torch.Tensor):
+                if not v.is_cuda:
+                    raise ArgumentError(f"launch of '{self.fn.__name__}' refused: argument "
+                                        f"'{name}' is a tensor on {v.device}, not on a GPU")
+                if device is None:
+                    device = v.get_device()
+                words[i] = v.data_ptr()
+            else:
+                words[i] = pack(v)
+        handle = self.handles.get(device)
+        if handle is None:
+            handle = self.handles[device] = self.kernel._handle(device)
+        if stream is None:
+            if torch is not None and device is not None:
+                s = torch._C._cuda_getCurrentRawStream(device)
+            else:
+                from ._args import stream_handle
+                s = stream_handle(None, device)
+        else:
+            from ._args import stream_handle
+            s = stream_handle(stream, device)
+        if device is not None and torch._C._cuda_getDevice() != device:
+            with torch.cuda.device(device):
+                self.runtime._launch(handle, grid, words, self.count, s)
+        else:
+            self.runtime._launch(handle, grid, words, self.count, s)
+
+
+class _InterpretedLauncher:
+    """Runs the emitted kernel on block-run, the CPU interpreter, with NumPy
+    arrays or torch CPU tensors, copying what the kernel wrote back."""
+
+    def __init__(self, fn, text, names, arg_types, constexprs):
+        self.fn, self.text, self.names, self.types = fn, text, names, arg_types
+
+    def __call__(self, values, grid, stream):
+        grid = _grid_of(grid, self.fn, values)
+        run_interpreter(self.fn.__name__, self.text,
+                        [(n, values[n], self.types[n][0]) for n in self.names], grid)
+
+
+def find_block_run() -> str:
+    """block-run: $BLOCK_RUN, else beside block-compile, else on PATH."""
+    import shutil
+    path = os.environ.get(RUN_ENV)
+    if not path:
+        try:
+            compiler = _compile.find_compiler()
+            candidate = os.path.join(os.path.dirname(compiler), "block-run")
+            path = candidate if os.path.isfile(candidate) else None
+        except CompileError:
+            path = None
+    path = path or shutil.which("block-run")
+    if not path or not os.path.isfile(path):
+        raise BlockError(f"block-run not found: set {RUN_ENV} to build/bin/block-run (or "
+                         f"{_compile.COMPILER_ENV} to block-compile beside it)")
+    return path
+
+
+def _as_numpy(name, v):
+    """(a NumPy view of the host buffer `v`, a function writing an array
+    back into it)."""
+    import numpy as np
+    if isinstance(v, np.ndarray):
+        if not v.flags.c_contiguous:
+            raise ArgumentError(f"argument '{name}': the interpreter takes contiguous arrays")
+
+        def write(out):
+            v.reshape(-1).view(out.dtype)[...] = out
+        return v.reshape(-1), write
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(v, torch.Tensor):
+        if v.is_cuda:
+            raise ArgumentError(f"argument '{name}': the interpreter runs on host memory; "
+                                f"pass CPU tensors (or unset {INTERPRET_ENV})")
+        if not v.is_contiguous():
+            raise ArgumentError(f"argument '{name}': the interpreter takes contiguous tensors")
+        flat = v.detach().reshape(-1)
+        bits = {torch.bfloat16: torch.int16, torch.float8_e4m3fn: torch.uint8,
+                torch.float8_e5m2: torch.uint8}.get(v.dtype)
+        array = (flat.view(bits) if bits is not None else flat).numpy()
+
+        def write(out):
+            array[...] = out.view(array.dtype)
+        return array, write
+    raise ArgumentError(f"argument '{name}': the interpreter takes NumPy arrays or torch CPU "
+                        f"tensors, got {type(v).__name__}")
+
+
+def _npy_element(dtype: bl.dtype) -> str:
+    return dtype.mlir
+
+
+def run_interpreter(kernel_name, text, args, grid, timeout=None):
+    """Runs `text`'s kernel on block-run with `args` ((name, value, dtype)
+    triples) on `grid`; host buffers are updated in place."""
+    import numpy as np
+    tool = find_block_run()
+    with tempfile.TemporaryDirectory(prefix="block-interpret-") as tmp:
+        source = os.path.join(tmp, f"{kernel_name}.mlir")
+        with open(source, "w", encoding="utf-8") as f:
+            f.write(text)
+        command = [tool, source, f"--kernel={kernel_name}",
+                   "--grid=" + ",".join(str(int(g)) for g in grid)]
+        writers = {}
+        for i, (name, value, dtype) in enumerate(args):
+            if dtype.is_ptr():
+                array, write = _as_numpy(name, value)
+                elem = dtype.element_ty
+                path = os.path.join(tmp, f"arg{i}.npy")
+                data = array
+                if elem.primitive_bitwidth == 16 and elem.is_bf16():
+                    data = array.view(np.dtype("V2"))
+                elif elem.is_fp8():
+                    data = array.view(np.uint8)
+                    _save_npy_descr(path, data, "float8_e4m3fn" if elem == bl.float8e4nv
+                                    else "float8_e5m2")
+                    data = None
+                if data is not None:
+                    np.save(path, np.ascontiguousarray(data))
+                command.append(f"--arg=ptr:{elem.mlir}:{array.size}:file={path}")
+                out = os.path.join(tmp, f"out{i}.npy")
+                command.append(f"--out={i}:{out}")
+                writers[i] = (out, write)
+            else:
+                command.append(f"--arg={dtype.mlir}:{_scalar_text(value, dtype)}")
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise BlockError(f"{kernel_name}: the interpreter ran past {timeout} s") from None
+        if done.returncode != 0:
+            raise BlockError(f"{kernel_name} on the interpreter failed:\n"
+                             f"{done.stderr.strip() or done.stdout.strip()}")
+        for i, (out, write) in writers.items():
+            write(_load_npy_raw(out))
+
+
+def _scalar_text(value, dtype):
+    if dtype.is_bool():
+        return "1" if value else "0"
+    if dtype.is_floating():
+        return repr(float(value))
+    return str(int(value))
+
+
+def _save_npy_descr(path, data, descr):
+    """A .npy file of raw bytes with a descr NumPy lacks (fp8)."""
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, data.size)
+    header += " " * (63 - (len(header) + 10) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+        f.write(data.tobytes())
+
+
+def _load_npy_raw(path):
+    """The data of a .npy file as raw elements (descrs NumPy lacks read as
+    bytes of the right width)."""
+    import numpy as np
+    with open(path, "rb") as f:
+        raw = f.read()
+    length = struct.unpack("<H", raw[8:10])[0]
+    header = raw[10:10 + length].decode("latin1")
+    body = raw[10 + length:]
+    descr = ast.literal_eval(header)["descr"]
+    width = {"bfloat16": "<u2", "float8_e4m3fn": "|u1", "float8_e5m2": "|u1",
+             "<V2": "<u2", "|V2": "<u2"}.get(descr, descr)
+    return np.frombuffer(body, dtype=np.dtype(width))
