@@ -608,6 +608,8 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_Attribute(self, node):
         obj = bl._unwrap(self.visit(node.value))
+        if node.attr == "T" and is_value(obj):  # Triton's x.T: the last two dims swapped
+            return self.sem.permute(obj, None)
         try:
             return getattr(obj, node.attr)
         except AttributeError:
@@ -690,6 +692,10 @@ class CodeGenerator(ast.NodeVisitor):
             for a in args[1:]:
                 result = self.sem.minmax(func.__name__, result, a, None)
             return result
+        if func is builtins.isinstance and len(args) == 2 and not kwargs:
+            # A type query, answered at emission (Triton's
+            # `isinstance(x, tl.tensor_descriptor)`), run-time values too.
+            return isinstance(bl._unwrap(args[0]), bl._unwrap(args[1]))
         if any(func is f for f in _PY_BUILTINS.values()):
             if any(is_value(a) for a in list(args) + list(kwargs.values())):
                 name = func.__name__
@@ -711,7 +717,7 @@ class CodeGenerator(ast.NodeVisitor):
         if callee in self.stack:
             raise FrontendError(f"'{callee.__name__}' calls itself: recursion is not "
                                 f"supported in kernels")
-        scope = callee.bind_helper(args, kwargs)
+        scope = _bind_helper(callee, args, kwargs)
         gen = CodeGenerator(callee, self.e, self.sem, scope, caller=self.raw_loc(node),
                             stack=self.stack)
         saved = self.sem.loc
@@ -800,6 +806,22 @@ class CodeGenerator(ast.NodeVisitor):
 
 
 _MISSING = object()
+
+
+def _bind_helper(callee, args, kwargs):
+    """The scope of an inlined call. As in Triton, a helper's constexpr
+    parameter given a run-time value (the tutorials' `offs_m: tl.constexpr`)
+    takes the value; constexpr values are unwrapped."""
+    try:
+        bound = callee.signature.bind(*args, **kwargs)
+    except TypeError as e:
+        raise FrontendError(f"call of '{callee.__name__}': {e}") from None
+    bound.apply_defaults()
+    scope = dict(bound.arguments)
+    for name in callee.constexprs:
+        if not is_value(scope.get(name)):
+            scope[name] = bl._unwrap(scope[name])
+    return scope
 
 
 def _escape(text: str) -> str:

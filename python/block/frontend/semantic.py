@@ -210,7 +210,7 @@ class Semantic:
         if dims == list(builtins.range(rank)):
             return x
         ty = bl.block_type(x.dtype, [x.shape[d] for d in dims])
-        return self.op(ty, "trans", "block.trans ", x, f" array<i32: {', '.join(map(str, dims))}> : ",
+        return self.op(ty, "trans", "block.trans ", x, f" [{', '.join(map(str, dims))}] : ",
                        x.type.to_ir(), " -> ", ty.to_ir())
 
     def join(self, a, b) -> bl.tensor:
