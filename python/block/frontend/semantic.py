@@ -532,10 +532,32 @@ class Semantic:
         p = self.binary("mul", wide, wy)
         return self.cast(self.binary("rshift", p, 32), x.dtype)
 
+    def fdiv(self, x, y, ieee_rounding):
+        """x / y of floats, through the reciprocal unless `ieee_rounding`."""
+        if ieee_rounding:
+            return self.binary("truediv", x, y)
+        x, y = self.broadcast_pair(*self.promote_pair(x, y, "truediv"))
+        if not x.dtype.is_floating():
+            self.error(f"bl.fdiv of {x.dtype!r}: needs floating-point values")
+        return self.op(x.type, "div", "arith.divf ", x, ", ", y,
+                       f" fastmath<arcp> : {x.type.to_ir()}")
+
     def cdiv(self, x, d):
         x, d = _py(x), _py(d)
         if not is_value(x) and not is_value(d):
             return -(-x // d)
+        if is_value(x) and is_value(d):
+            t = self.computation_type(x.dtype, d.dtype, "floordiv")
+        elif is_value(x):
+            t = self.computation_type(x.dtype, self.weak_type(d, x.dtype, "floordiv"), "floordiv")
+        else:
+            t = self.computation_type(self.weak_type(x, d.dtype, "floordiv"), d.dtype, "floordiv")
+        if t.kind == "uint":
+            a, b = self.broadcast_pair(*self.promote_pair(x, d, "floordiv"))
+            # Unsigned: arith.ceildivui, which unlike (x + d - 1) // d does
+            # not wrap for x near 2**32.
+            return self.op(a.type, "cdiv", "arith.ceildivui ", a, ", ", b,
+                           f" : {a.type.to_ir()}")
         return self.binary("floordiv", self.binary("sub", self.binary("add", x, d), 1), d)
 
     def where(self, cond, x, y):

@@ -605,7 +605,10 @@ def div_rn(x, y, _semantic=None):
 
 @builtin
 def fdiv(x, y, ieee_rounding=False, _semantic=None):
-    return _semantic.binary("truediv", x, y)
+    """x / y; unless `ieee_rounding`, the division may go through the
+    reciprocal (arith.divf fastmath<arcp>: within 1.5 ulp), as Triton's
+    fdiv is not correctly rounded either."""
+    return _semantic.fdiv(x, y, _unwrap(ieee_rounding))
 
 
 @builtin
