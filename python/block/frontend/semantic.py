@@ -295,7 +295,9 @@ class Semantic:
         """Both operands converted to their computation type."""
         pa, pb = _py(a), _py(b)
         if not is_value(pa) and not is_value(pb):
-            return self.to_value(pa), self.to_value(pb)
+            # Two Python numbers (bl.where(mask, 0, -1.0e6)): one type, as in Triton.
+            t = self.computation_type(self.python_type(pa), self.python_type(pb), op)
+            return self.to_value(pa, t), self.to_value(pb, t)
         if not is_value(pa):
             t = self.computation_type(self.weak_type(pa, pb.dtype, op), pb.dtype, op)
         elif not is_value(pb):

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""A stand-in for block-compile on the GPU machine (CUDA, no MLIR): copies the
+bundle that `bench/tutorials.py --prepare DIR` compiled on the CPU machine for
+the same source (compared without comments and locations, so that another
+checkout path or header matches) into the output directory. Set
+BLOCK_COMPILE to this file and BLOCK_PRECOMPILED to DIR.
+
+  precompiled_compile.py <source.mlir> -o <out> [block-compile options]"""
+import hashlib
+import json
+import os
+import shutil
+import sys
+
+
+def strip(text):
+    """`text` without `//` comment lines and `loc(...)` attributes."""
+    lines = [l for l in text.splitlines() if not l.lstrip().startswith("//")]
+    text, out, i = "\n".join(lines), [], 0
+    while True:
+        j = text.find("loc(", i)
+        if j < 0:
+            out.append(text[i:])
+            return "".join(out)
+        if j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_.#"):
+            out.append(text[i:j + 4])
+            i = j + 4
+            continue
+        out.append(text[i:j])
+        depth, k, quoted = 0, j + 3, False
+        while k < len(text):
+            c = text[k]
+            if quoted:
+                if c == "\\":
+                    k += 1
+                elif c == '"':
+                    quoted = False
+            elif c == '"':
+                quoted = True
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        i = k + 1
+
+
+def key(text, name, options):
+    return hashlib.sha256(json.dumps([strip(text), name, sorted(options)]).encode()).hexdigest()
+
+
+def main(argv):
+    if argv[:1] == ["--version"]:
+        print("precompiled block-compile (bench/precompiled_compile.py)")
+        return 0
+    source, out = argv[0], argv[argv.index("-o") + 1]
+    options = [a for i, a in enumerate(argv[1:], 1) if a != "-o" and argv[i - 1] != "-o"]
+    name = os.path.splitext(os.path.basename(source))[0]
+    with open(source, encoding="utf-8") as f:
+        text = f.read()
+    root = os.environ.get("BLOCK_PRECOMPILED", "")
+    entry = os.path.join(root, key(text, name, options))
+    if not root or not os.path.isfile(os.path.join(entry, f"{name}.json")):
+        print(f"{name}: not precompiled in BLOCK_PRECOMPILED={root!r} (run "
+              f"bench/tutorials.py --prepare on the CPU machine)", file=sys.stderr)
+        return 1
+    shutil.copytree(entry, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
