@@ -152,8 +152,11 @@ class JITFunction:
         constexpr values and options (num_warps, num_stages) as keywords."""
         constexprs, options = self._split_keywords(kwargs)
         types_ = self._signature_types(signature, constexprs)
-        return self._emit(types_, constexprs, options.get("num_warps", 4),
-                          options.get("num_stages"))
+        try:
+            return self._emit(types_, constexprs, options.get("num_warps", 4),
+                              options.get("num_stages"))
+        except CompilationError as e:
+            raise e.with_traceback(None) from None
 
     def _split_keywords(self, kwargs):
         """(parameter values, options) of keywords: a keyword that names a
@@ -689,7 +692,11 @@ def run_interpreter(kernel_name, text, args, grid, timeout=None):
                 elem = dtype.element_ty
                 path = os.path.join(tmp, f"arg{i}.npy")
                 data = array
-                if elem.primitive_bitwidth == 16 and elem.is_bf16():
+                if array.dtype.kind == "u" and array.dtype.itemsize > 1:
+                    data = array.view(array.dtype.str.replace("u", "i"))  # same bits
+                elif array.dtype.kind == "u":
+                    data = array.view(np.int8)
+                if elem.is_bf16():
                     data = array.view(np.dtype("V2"))
                 elif elem.is_fp8():
                     data = array.view(np.uint8)

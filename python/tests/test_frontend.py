@@ -124,9 +124,8 @@ def reductions_kernel(x_ptr, out_ptr, R: bl.constexpr, C: bl.constexpr):
     value, index = bl.reduce((x, cols[None, :] + 0 * rows[:, None]), 1, _argmax_combine)
     bl.store(out_ptr + C + 3 * R + rows, index.to(bl.float32))
     bl.store(out_ptr + C + 4 * R + rows, bl.reduce(x, 1, _add_combine))
-    bl.store(out_ptr + C + 5 * R + rows * C + cols[None, :] * 0 + 0 * rows[:, None],
-             bl.cumsum(x, axis=1), mask=cols[None, :] == C - 1)
-    bl.store(out_ptr + C + 6 * R, bl.sum(x))
+    bl.store(out_ptr + C + 5 * R + rows[:, None] * C + cols[None, :], bl.cumsum(x, axis=1))
+    bl.store(out_ptr + C + 5 * R + R * C, bl.sum(x))
 
 
 @block.jit(interpret=True)
@@ -362,7 +361,7 @@ class InterpreterTest(unittest.TestCase):
         R, C = 4, 8
         rng = np.random.default_rng(3)
         x = rng.permutation(R * C).astype(np.float32).reshape(R, C)
-        out = np.zeros(C + 6 * R + 1 + R * C, np.float32)
+        out = np.zeros(C + 5 * R + R * C + 1, np.float32)
         reductions_kernel[(1,)](x, out, R=R, C=C)
         np.testing.assert_allclose(out[:C], x.sum(axis=0))
         np.testing.assert_array_equal(out[C:C + R], x.max(axis=1))
@@ -370,7 +369,9 @@ class InterpreterTest(unittest.TestCase):
         np.testing.assert_array_equal(out[C + 2 * R:C + 3 * R], x.argmax(axis=1))
         np.testing.assert_array_equal(out[C + 3 * R:C + 4 * R], x.argmax(axis=1))
         np.testing.assert_allclose(out[C + 4 * R:C + 5 * R], x.sum(axis=1))
-        np.testing.assert_allclose(out[C + 6 * R], x.sum())
+        np.testing.assert_allclose(out[C + 5 * R:C + 5 * R + R * C].reshape(R, C),
+                                   np.cumsum(x, axis=1))
+        np.testing.assert_allclose(out[C + 5 * R + R * C], x.sum())
 
     def test_control_flow(self):
         out = np.zeros(5, np.int32)

@@ -259,15 +259,17 @@ class CodeGenerator(ast.NodeVisitor):
 
         then_lines, then_scope = branch(node.body)
         else_lines, else_scope = branch(node.orelse)
-        names = []
+        names, agreed = [], {}
         for name in dict.fromkeys(list(then_scope) + list(else_scope)):
             t, f = then_scope.get(name, _MISSING), else_scope.get(name, _MISSING)
             if t is _MISSING or f is _MISSING or t is f:
                 continue
             if not (is_value(t) or is_value(f)) and t == f:
+                agreed[name] = t  # one Python value in both branches
                 continue
             names.append(name)
         self.scope = dict(before)
+        self.scope.update(agreed)
         results, types_ = [], []
         then_vals, else_vals = [], []
         for name in names:
@@ -443,7 +445,11 @@ class CodeGenerator(ast.NodeVisitor):
         if node.orelse:
             raise FrontendError("while ... else is not supported")
         loc = self.sem.loc
-        carried = self.loop_carried(node.body)
+        # Numbers the body reassigns are carried too: the condition may read them.
+        carried = [n for n in stored_names(node.body) if n in self.scope and
+                   (is_value(self.scope[n]) or _is_python_number(self.scope[n]))]
+        for n in carried:
+            self.scope[n] = self.sem.to_value(self.scope[n])
         before = dict(self.scope)
         inits = [self.scope[n] for n in carried]
         cond_args = [self.e.value(n) for n in carried]
