@@ -118,8 +118,16 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         if not isinstance(specialize, str):
             specialize = ",".join(specialize)
         options.append(f"--specialize={specialize}")
-    path = find_compiler(compiler)
     from ._bundle import Bundle
+    try:
+        path = find_compiler(compiler)
+    except CompileError:
+        # A machine without block-compile uses what was compiled into the
+        # cache elsewhere (carried over), found by the source alone.
+        found = _compiled_elsewhere(text, name, options) if cache else None
+        if found is None:
+            raise
+        return Bundle(found, runtime)
 
     if not cache:
         out = tempfile.mkdtemp(prefix=f"block-{name}-")
@@ -151,11 +159,79 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         raise CompileError(f"cannot use the cache directory '{root}' (set "
                            f"{CACHE_ENV} to another): "
                            f"{e.strerror or e}") from None
+    _index_by_source(text, name, options, final)
     with _lock:
         bundle = _bundles.get((final, runtime))
         if bundle is None:
             bundle = _bundles[final, runtime] = loaded
     return bundle
+
+
+def strip_locations(text):
+    """`text` without its `loc(...)` attributes (nested, with strings), so
+    that a kernel emitted from a file at another path keys the same."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        j = text.find("loc(", i)
+        if j < 0 or (j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_.#")):
+            if j < 0:
+                out.append(text[i:])
+                break
+            out.append(text[i:j + 4])
+            i = j + 4
+            continue
+        out.append(text[i:j])
+        depth, k, quoted = 0, j + 3, False
+        while k < n:
+            c = text[k]
+            if quoted:
+                if c == "\\":
+                    k += 1
+                elif c == '"':
+                    quoted = False
+            elif c == '"':
+                quoted = True
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        i = k + 1
+    return "".join(out)
+
+
+def _source_key(text, name, options):
+    return hashlib.sha256(json.dumps(
+        [_FORMAT, strip_locations(text), name, options]).encode()).hexdigest()
+
+
+def _index_by_source(text, name, options, final):
+    """Records the entry `final` under the source's key, for machines that
+    have the cache but not the compiler."""
+    index = os.path.join(cache_dir(), "by-source", _source_key(text, name, options))
+    try:
+        os.makedirs(os.path.dirname(index), exist_ok=True)
+        tmp = f"{index}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(os.path.relpath(final, cache_dir()))
+        os.replace(tmp, index)
+    except OSError:
+        pass  # only an index: the entry itself is complete
+
+
+def _compiled_elsewhere(text, name, options):
+    """The cache entry compiled for this source (with any compiler), or
+    None."""
+    root = cache_dir()
+    try:
+        with open(os.path.join(root, "by-source", _source_key(text, name, options)),
+                  encoding="utf-8") as f:
+            entry = os.path.join(root, f.read().strip())
+    except OSError:
+        return None
+    return entry if os.path.isfile(os.path.join(entry, f"{name}.json")) else None
 
 
 def _integer(option, value):

@@ -423,3 +423,34 @@ class InterpreterTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@unittest.skipUnless(os.environ.get("BLOCK_COMPILE"), "no BLOCK_COMPILE")
+class CarriedCacheTest(unittest.TestCase):
+    """A cache compiled on one machine serves a machine without
+    block-compile, whatever path the kernel's file has there."""
+
+    def test_compiled_elsewhere(self):
+        import tempfile
+        from block import _compile
+        text = add_kernel.emit("*fp32,*fp32,*fp32,i32", BLOCK=128)
+        moved = text.replace(THIS_FILE, "/elsewhere/test_frontend.py")
+        with tempfile.TemporaryDirectory() as cache:
+            saved = {k: os.environ.get(k) for k in ("BLOCK_CACHE_DIR", "BLOCK_COMPILE", "PATH")}
+            os.environ["BLOCK_CACHE_DIR"] = cache
+            try:
+                built = _compile.compile(text, name="add_kernel", chip="sm_90a", cubin=False)
+                os.environ["BLOCK_COMPILE"] = os.path.join(cache, "no-compiler-here")
+                os.environ["PATH"] = cache
+                found = _compile.compile(moved, name="add_kernel", chip="sm_90a", cubin=False)
+                self.assertEqual(os.path.dirname(found.manifest_path),
+                                 os.path.dirname(built.manifest_path))
+                with self.assertRaises(block.CompileError):  # another kernel: not there
+                    _compile.compile(moved.replace("1024", "512").replace("128", "256"),
+                                     name="add_kernel", chip="sm_90a", cubin=False)
+            finally:
+                for k, v in saved.items():
+                    if v is None:
+                        os.environ.pop(k, None)
+                    else:
+                        os.environ[k] = v
