@@ -80,6 +80,19 @@ fi
 # The Python package's tests and the PyTorch example (bias + GELU).
 [ -n "${SKIP_PYTHON:-}" ] || bash bench/python.sh "$out" || echo "FAILED: bench/python.sh (see above)"
 
+step "Triton's tutorials: Block's ports vs Triton (bench/tutorials.py)"
+# Block's kernels were compiled on the CPU machine into bundles/tutorials
+# (scripts/make-bundles.sh): this machine has no block-compile.
+if [ -d bundles/tutorials ]; then
+  BLOCK_RUNTIME_LIBRARY=$PWD/build-rt/libBlockRuntimeC.so PYTHONUNBUFFERED=1 \
+    timeout "${TUTORIALS_TIMEOUT:-420}" python3 bench/tutorials.py --precompiled bundles/tutorials \
+    --out "$out" ${TUTORIALS_ARGS:-} 2>&1 | tee -a "$log"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" -eq 0 ] || echo "FAILED: bench/tutorials.py (exit $rc; 124: timeout)" | tee -a "$log"
+else
+  echo "FAILED: no bundles/tutorials (run scripts/make-bundles.sh on the CPU machine and carry bundles/)" | tee -a "$log"
+fi
+
 step "benchmark"
 PYTHONUNBUFFERED=1 timeout "${BENCH_TIMEOUT:-480}" python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
   --out "$out" ${BENCH_ARGS:-} 2>&1 | tee -a "$log"

@@ -45,3 +45,7 @@ grep -v '^#' bench/kernels.txt | while IFS='|' read -r name source kernel grid a
   [ -z "$name" ] && continue
   bundle "$name" "$source" "$kernel" "$grid" "$args" "$out" "$rtol" "$atol" "$flags"
 done
+# Triton's tutorials ported to @block.jit: every specialization bench/tutorials.py
+# launches on the GPU (which has no block-compile), compiled here.
+py=/usr/bin/python3; [ -x "$py" ] || py=python3
+"$py" bench/tutorials.py --prepare bundles/tutorials --compiler "$bin/block-compile"

@@ -220,6 +220,8 @@ def rules_kernel(a_ptr, out_ptr, N: bl.constexpr):
     same = _maybe_desc(desc, [N, N], [N, 1], [N, N])
     tile = same.load([0, 0])
     bl.store(out_ptr + 2 * N * N + offs[:, None] * N + offs[None, :], tile)
+    # Two Python numbers in bl.where take one type (f32 here), as in Triton.
+    bl.store(out_ptr + 3 * N * N + offs, bl.where(offs % 2 == 0, 0, -1.0e6))
 
 
 class RulesTest(unittest.TestCase):
@@ -232,11 +234,12 @@ class RulesTest(unittest.TestCase):
     def test_run(self):
         n = 8
         a = np.arange(n * n, dtype=np.float32).reshape(n, n)
-        out = np.zeros(3 * n * n, np.float32)
+        out = np.zeros(3 * n * n + n, np.float32)
         rules_kernel[(1, )](a, out, N=n)
         np.testing.assert_array_equal(out[:n * n].reshape(n, n), a.T)
         np.testing.assert_array_equal(out[n * n:n * n + n], np.arange(n) * 3.0)
-        np.testing.assert_array_equal(out[2 * n * n:].reshape(n, n), a)
+        np.testing.assert_array_equal(out[2 * n * n:3 * n * n].reshape(n, n), a)
+        np.testing.assert_array_equal(out[3 * n * n:], np.where(np.arange(n) % 2 == 0, 0, -1.0e6))
 
 
 if __name__ == "__main__":
