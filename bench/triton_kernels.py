@@ -2,7 +2,7 @@
 
 Each does the same job as the example of the same name, with the block sizes
 a Triton user would pick for an H200. Each wrapper returns the compiled
-kernel (for bench/inspect.py).
+kernel (for bench/profile_kernels.py).
 """
 import torch
 import triton

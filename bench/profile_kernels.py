@@ -5,7 +5,7 @@ For every case of bench.py, writes into --out:
   cubin), and prints one line per kernel with registers and spills, so that a
   gap in the table can be traced to the code that causes it.
 
-  python3 bench/inspect.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $OUT
+  python3 bench/profile_kernels.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so --out $OUT
 """
 import argparse
 import os
