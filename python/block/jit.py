@@ -295,7 +295,7 @@ class JITFunction:
                                     f"{', '.join(names)})")
             if k in _OPTIONS:
                 options[k] = bl._unwrap(v)
-        for name in names:
+        for name in (names if len(values) != len(names) else ()):
             if name not in values:
                 default = self.signature.parameters[name].default
                 if default is inspect.Parameter.empty:
@@ -394,8 +394,8 @@ def _type_tag(v):
         return "i1"
     dtype = getattr(v, "dtype", None)
     if dtype is not None:
-        return (t.__name__, str(dtype), getattr(v, "is_cuda", None))
-    return t.__name__
+        return dtype  # torch's and NumPy's dtypes are hashable and distinct
+    return t
 
 
 def dtype_of_argument(name, v) -> bl.dtype:
