@@ -454,3 +454,65 @@ class CarriedCacheTest(unittest.TestCase):
                         os.environ.pop(k, None)
                     else:
                         os.environ[k] = v
+
+
+# ---------------------------------------------------------------------------
+# What the examples' Python twins (examples/python) needed of the front end
+# ---------------------------------------------------------------------------
+
+@block.jit(interpret=True)
+def twins_fdiv_kernel(x_ptr, y_ptr, out_ptr, out2_ptr, N: bl.constexpr):
+    offs = bl.arange(0, N)
+    x = bl.load(x_ptr + offs)
+    y = bl.load(y_ptr + offs)
+    bl.store(out_ptr + offs, bl.fdiv(x, y))
+    bl.store(out2_ptr + offs, bl.fdiv(x, y, ieee_rounding=True))
+
+
+@block.jit(interpret=True)
+def twins_cdiv_kernel(out_ptr, n, BLOCK: bl.constexpr):
+    bl.store(out_ptr, bl.cdiv(n.to(bl.uint32), BLOCK).to(bl.int32))
+    bl.store(out_ptr + 1, bl.cdiv(n, BLOCK))
+
+
+@block.jit(interpret=True)
+def twins_where_kernel(out_ptr, flag, N: bl.constexpr):
+    offs = bl.arange(0, N)
+    bl.store(out_ptr + offs, bl.where(flag != 0, offs, -offs))
+
+
+class TwinsFrontendTest(unittest.TestCase):
+    """bl.fdiv through the reciprocal, bl.cdiv of unsigned values as
+    arith.ceildivui, bl.where with a scalar condition unsplat."""
+
+    def test_fdiv_text(self):
+        text = twins_fdiv_kernel.emit("*fp32,*fp32,*fp32,*fp32", N=16)
+        self.assertRegex(text, r"arith.divf %x, %y fastmath<arcp> : tensor<16xf32>")
+        self.assertRegex(text, r"arith.divf %x, %y : tensor<16xf32>")
+
+    def test_cdiv_text(self):
+        text = twins_cdiv_kernel.emit("*i32,i32", BLOCK=128)
+        self.assertRegex(text, r"arith.ceildivui %n, %c128 : i32")
+        self.assertIn("arith.divsi", text)  # signed: Triton's (n + 127) // 128
+
+    def test_where_scalar_condition_text(self):
+        text = twins_where_kernel.emit("*i32,i32", N=16)
+        self.assertRegex(text, r"arith.select %ne, %offs, %\w+ : i1, tensor<16xi32>")
+        self.assertNotIn("tensor<16xi1>", text)
+
+    @needs_interpreter
+    def test_run(self):
+        x = np.linspace(1.0, 5.0, 16, dtype=np.float32)
+        y = np.linspace(3.0, 0.5, 16, dtype=np.float32)
+        out, out2 = np.zeros(16, np.float32), np.zeros(16, np.float32)
+        twins_fdiv_kernel[(1,)](x, y, out, out2, N=16)
+        np.testing.assert_allclose(out, x / y, rtol=1e-6)
+        np.testing.assert_array_equal(out2, x / y)
+        c = np.zeros(2, np.int32)
+        twins_cdiv_kernel[(1,)](c, 300, BLOCK=128)
+        self.assertEqual(list(c), [3, 3])
+        w = np.zeros(16, np.int32)
+        twins_where_kernel[(1,)](w, 0, N=16)
+        self.assertEqual(list(w), [-i for i in range(16)])
+        twins_where_kernel[(1,)](w, 1, N=16)
+        self.assertEqual(list(w), list(range(16)))

@@ -567,7 +567,11 @@ class Semantic:
         x, y = self.promote_pair(x, y)
         shape = self.broadcast_shape(self.broadcast_shape(cond.shape, x.shape), y.shape)
         if shape:
-            cond, x, y = (self.broadcast_to(v, shape) for v in (cond, x, y))
+            # A scalar condition selects whole tensors (arith.select takes
+            # one): it is not splat.
+            if cond.type.is_block():
+                cond = self.broadcast_to(cond, shape)
+            x, y = (self.broadcast_to(v, shape) for v in (x, y))
         return self.op(x.type, "sel", "arith.select ", cond, ", ", x, ", ", y, " : ",
                        cond.type.to_ir(), ", ", x.type.to_ir())
 
