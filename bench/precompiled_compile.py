@@ -9,8 +9,8 @@ BLOCK_COMPILE to this file and BLOCK_PRECOMPILED to DIR.
 import hashlib
 import json
 import os
-import shutil
 import sys
+import tarfile
 
 
 def strip(text):
@@ -61,12 +61,17 @@ def main(argv):
     with open(source, encoding="utf-8") as f:
         text = f.read()
     root = os.environ.get("BLOCK_PRECOMPILED", "")
-    entry = os.path.join(root, key(text, name, options))
-    if not root or not os.path.isfile(os.path.join(entry, f"{name}.json")):
+    entry = os.path.join(root, key(text, name, options) + ".tar.xz")
+    if not root or not os.path.isfile(entry):
         print(f"{name}: not precompiled in BLOCK_PRECOMPILED={root!r} (run "
               f"bench/tutorials.py --prepare on the CPU machine)", file=sys.stderr)
         return 1
-    shutil.copytree(entry, out)
+    os.makedirs(out, exist_ok=True)
+    with tarfile.open(entry) as tar:
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(out, filter="data")
+        else:
+            tar.extractall(out)
     return 0
 
 

@@ -9,8 +9,13 @@ Adapted (host only): the tutorial builds host-side TensorDescriptors
 host-side descriptor, so attention() passes the tensors and the kernel's own
 _maybe_make_tensor_desc makes the descriptors on the device (the tutorial's
 path for Hopper with warp specialization). The `is_hip()`/`is_hopper()`
-target queries are torch's device capability; the HIP and Blackwell
-(maxnreg) settings are left out."""
+target queries are torch's device capability; the HIP stages, the Blackwell
+maxnreg and the PYTEST_VERSION single config are left out; attention()'s
+warp_specialize defaults to False (the tutorial's benchmark on Hopper).
+Adapted (one line, host): prune_invalid_configs() reads N_CTX and STAGE from
+`named_args` too, where block.autotune passes them (Triton: in **kwargs).
+The kernels are the Triton authors' (MIT license), as the tutorial writes them.
+"""
 
 try:
     import torch

@@ -1,7 +1,9 @@
 """Triton's tutorial 05, layer normalization (python/tutorials/05-layer-norm.py),
 forward and backward, ported to Block: the three kernels are the tutorial's,
 with the imports and the decorator changed to Block's. The host code is the
-tutorial's LayerNorm.forward/backward as two functions (no autograd)."""
+tutorial's LayerNorm.forward/backward as two functions (no autograd).
+The kernels are the Triton authors' (MIT license), as the tutorial writes them.
+"""
 
 try:
     import torch

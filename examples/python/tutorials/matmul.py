@@ -3,7 +3,9 @@
 leaky_relu and the CUDA autotune configs are the tutorial's, with
 `triton.jit` / `triton.autotune` / `triton.Config` / `triton.language`
 changed to Block's. Left out (host only): the HIP configs and the
-`is_cuda()` / `is_hip_cdna2()` target queries (triton.runtime.driver)."""
+`is_cuda()` / `is_hip_cdna2()` target queries (triton.runtime.driver).
+The kernels are the Triton authors' (MIT license), as the tutorial writes them.
+"""
 
 try:
     import torch

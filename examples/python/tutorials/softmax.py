@@ -6,7 +6,9 @@ Adapted (host only): the tutorial sizes its persistent grid from the compiled
 kernel's register count (`softmax_kernel.warmup(...).n_regs`) and the
 device's properties (`triton.runtime.driver`); Block's bundles do not report
 registers, so softmax() takes `num_programs` (the bench passes Triton's) and
-otherwise assumes 32 registers a thread."""
+otherwise assumes 32 registers a thread.
+The kernels are the Triton authors' (MIT license), as the tutorial writes them.
+"""
 
 try:
     import torch

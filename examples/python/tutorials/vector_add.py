@@ -1,6 +1,8 @@
 """Triton's tutorial 01, vector addition (python/tutorials/01-vector-add.py),
 ported to Block: the kernel is the tutorial's, with `import triton` /
-`import triton.language as tl` / `@triton.jit` changed to Block's."""
+`import triton.language as tl` / `@triton.jit` changed to Block's.
+The kernels are the Triton authors' (MIT license), as the tutorial writes them.
+"""
 
 try:
     import torch
