@@ -22,8 +22,8 @@ from ._errors import ArgumentError, BlockError, CompileError
 from ._runtime import Runtime
 from . import language
 from .frontend.errors import CompilationError
-from .jit import JITFunction, jit
-from .autotune import Autotuner, Config, autotune
+from ._jit import JITFunction, jit
+from ._autotune import Autotuner, Config, autotune
 
 __version__ = "0.1.0"
 __all__ = ["ArgumentError", "Autotuner", "BlockError", "Config", "Bundle", "CompilationError", "CompileError",

@@ -13,7 +13,7 @@ import helpers  # noqa: F401  (puts the package on the path)
 
 import block
 import block.language as bl
-from block.jit import find_block_run
+from block._jit import find_block_run
 
 try:
     import numpy as np

@@ -669,7 +669,7 @@ class CodeGenerator(ast.NodeVisitor):
         return args, kwargs
 
     def call(self, func, node):
-        from ..jit import JITFunction  # the jit module imports this one
+        from .._jit import JITFunction  # the jit module imports this one
         args, kwargs = self.call_arguments(node)
         if isinstance(func, JITFunction):
             return self.inline(func, args, kwargs, node)
@@ -748,7 +748,7 @@ class CodeGenerator(ast.NodeVisitor):
     def combine(self, kind, inputs, axis, combine_fn, keep_dims=False, reverse=False):
         """block.reduce / block.scan of `inputs` with a region that inlines
         `combine_fn` on scalars."""
-        from ..jit import JITFunction
+        from .._jit import JITFunction
         if not isinstance(combine_fn, JITFunction):
             raise FrontendError(f"the combine_fn of bl.{kind} must be a @block.jit function")
         single = not isinstance(inputs, (tuple, list))

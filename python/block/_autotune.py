@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import _compile
 from ._errors import BlockError, CompileError
-from .jit import JITFunction
+from ._jit import JITFunction
 
 #: Set to 1 to print each tuning's timings on stderr.
 PRINT_ENV = "BLOCK_PRINT_AUTOTUNING"
