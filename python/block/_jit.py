@@ -14,6 +14,7 @@ import ast
 import builtins
 import functools
 import inspect
+import operator
 import os
 import struct
 import subprocess
@@ -78,7 +79,11 @@ class JITFunction:
         self._parsed = None
         self.interpret = interpret
         self._cache: Dict[tuple, Any] = {}
+        self._fast: Dict[Any, Any] = {}
         self._arg_positions = {n: i for i, n in enumerate(self.arg_names)}
+        self._constexpr_flags = tuple(n in self.constexprs for n in self.arg_names)
+        # Keywords that are runtime arguments (options and constexprs key by value).
+        self._is_constant = {n: n in self.constexprs for n in self.arg_names}
 
     def __repr__(self):
         return f"<block.jit {self.__name__} of {self.filename}:{self.first_line}>"
@@ -279,10 +284,51 @@ class JITFunction:
     def run(self, *args, grid, stream=None, **kwargs):
         """Launches on `grid` (1 to 3 ints, or a function of the arguments
         by name, constexprs included, returning them)."""
-        names = self.arg_names
-        if len(args) > len(names):
-            raise ArgumentError(f"'{self.__name__}' takes {len(names)} arguments, "
+        # The warm path: the call's shape and argument types find a plan
+        # (where each runtime argument is) and a compiled launcher.
+        key = self._call_key(args, kwargs)
+        found = self._fast.get(key) if key is not None else None
+        if found is None:
+            found = self._plan(args, kwargs)
+            if key is not None:
+                self._fast[key] = found
+        launcher, plan = found
+        values = [args[i] if i >= 0 else kwargs[name] for i, name in plan]
+        if callable(grid):
+            grid = grid(self._meta(args, kwargs))
+        launcher(values, grid, stream)
+
+    def _call_key(self, args, kwargs):
+        """What a launch depends on, cheaply: constexpr values, and the
+        types (not the values) of the other arguments."""
+        parts = []
+        flags = self._constexpr_flags
+        if len(args) > len(flags):
+            raise ArgumentError(f"'{self.__name__}' takes {len(flags)} arguments, "
                                 f"got {len(args)}")
+        for a, constant in zip(args, flags):
+            parts.append(a if constant or a is None else _type_tag(a))
+        for k, v in kwargs.items():
+            parts.append(k)
+            parts.append(v if self._is_constant.get(k, True) or v is None else _type_tag(v))
+        try:
+            return tuple(parts)
+        except TypeError:
+            return None
+
+    def _meta(self, args, kwargs):
+        """The arguments by name, constexprs and defaults included (what a
+        grid function gets)."""
+        meta = {n: p.default for n, p in self.signature.parameters.items()
+                if p.default is not inspect.Parameter.empty}
+        meta.update(zip(self.arg_names, args))
+        meta.update(kwargs)
+        return meta
+
+    def _plan(self, args, kwargs):
+        """Binds a call the slow way: (the launcher of its specialisation,
+        where each of the kernel's runtime arguments is in the call)."""
+        names = self.arg_names
         values = dict(zip(names, args))
         options = {}
         for k, v in kwargs.items():
@@ -295,7 +341,7 @@ class JITFunction:
                                     f"{', '.join(names)})")
             if k in _OPTIONS:
                 options[k] = bl._unwrap(v)
-        for name in (names if len(values) != len(names) else ()):
+        for name in names:
             if name not in values:
                 default = self.signature.parameters[name].default
                 if default is inspect.Parameter.empty:
@@ -304,15 +350,23 @@ class JITFunction:
         key = [options.get("num_warps", 4), options.get("num_stages")]
         for name in names:
             v = values[name]
-            if name in self.constexprs or v is None:
-                key.append(bl._unwrap(v))
-            else:
-                key.append(_type_tag(v))
+            key.append(bl._unwrap(v) if name in self.constexprs or v is None
+                       else _type_tag(v))
         key = tuple(key)
         launcher = self._cache.get(key)
         if launcher is None:
             launcher = self._cache[key] = self._specialize(values, options)
-        launcher(values, grid, stream)
+        plan = []
+        for name in launcher.names:
+            i = self._arg_positions[name]
+            if i < len(args):
+                plan.append((i, name))
+            elif name in kwargs:
+                plan.append((-1, name))
+            else:  # a default: a runtime argument the call leaves out
+                raise ArgumentError(f"'{self.__name__}': pass '{name}' (a parameter with "
+                                    f"a default that is not a constexpr)")
+        return launcher, plan
 
     def _specialize(self, values, options):
         constexprs = {}
@@ -503,15 +557,18 @@ def default_chip() -> str:
 # Launchers
 # ---------------------------------------------------------------------------
 
-def _grid_of(grid, fn, values):
-    if callable(grid):
-        grid = grid(values)
-    if isinstance(grid, int):
-        return (grid, 1, 1)
-    grid = tuple(grid)
+def _grid_of(grid, fn):
+    """`grid` as three ints."""
+    try:
+        grid = (operator.index(grid),)
+    except TypeError:
+        pass
+    try:
+        grid = tuple(operator.index(g) for g in grid)
+    except TypeError:
+        grid = ()
     if not 1 <= len(grid) <= 3:
-        raise ArgumentError(f"launch of '{fn.__name__}': the grid {grid!r} is not 1 to 3 "
-                            f"integers")
+        raise ArgumentError(f"launch of '{fn.__name__}': the grid is not 1 to 3 integers")
     return grid + (1,) * (3 - len(grid))
 
 
@@ -570,17 +627,15 @@ class _Launcher:
         self.packers = packers
 
     def __call__(self, values, grid, stream):
-        if callable(grid):
-            grid = grid(values)
         if type(grid) is int:
             grid = (grid, 1, 1)
-        elif len(grid) != 3:
-            grid = _grid_of(grid, self.fn, values)
+        elif type(grid) is not tuple or len(grid) != 3:
+            grid = _grid_of(grid, self.fn)
         words = self.words_type()
         torch = self.torch
         device = None
         for i, (name, pointer, pack) in enumerate(self.packers):
-            v = values[name]
+            v = values[i]
             if pointer and torch is not None and isinstance(v, torch.Tensor):
                 if not v.is_cuda:
                     raise ArgumentError(f"launch of '{self.fn.__name__}' refused: argument "
@@ -617,9 +672,9 @@ class _InterpretedLauncher:
         self.fn, self.text, self.names, self.types = fn, text, names, arg_types
 
     def __call__(self, values, grid, stream):
-        grid = _grid_of(grid, self.fn, values)
+        grid = _grid_of(grid, self.fn)
         run_interpreter(self.fn.__name__, self.text,
-                        [(n, values[n], self.types[n][0]) for n in self.names], grid)
+                        [(n, v, self.types[n][0]) for n, v in zip(self.names, values)], grid)
 
 
 def find_block_run() -> str:

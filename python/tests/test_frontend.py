@@ -516,3 +516,32 @@ class TwinsFrontendTest(unittest.TestCase):
         self.assertEqual(list(w), [-i for i in range(16)])
         twins_where_kernel[(1,)](w, 1, N=16)
         self.assertEqual(list(w), list(range(16)))
+
+
+@needs_interpreter
+class LaunchTest(unittest.TestCase):
+    """How a launch binds its arguments: positions, keywords, defaults,
+    constexprs given either way, and refusals."""
+
+    def test_keywords_and_positions_agree(self):
+        n = 64
+        x, y = np.arange(n, dtype=np.float32), np.ones(n, np.float32)
+        for call in (lambda o: add_kernel[(1,)](x, y, o, n, 64),
+                     lambda o: add_kernel[(1,)](x, y, out_ptr=o, n=n, BLOCK=64),
+                     lambda o: add_kernel[(1,)](y_ptr=y, x_ptr=x, out_ptr=o, n=n, BLOCK=64)):
+            out = np.zeros(n, np.float32)
+            call(out)
+            np.testing.assert_array_equal(out, x + y)
+
+    def test_refusals(self):
+        x = np.zeros(4, np.float32)
+        with self.assertRaisesRegex(block.ArgumentError, "missing argument 'n'"):
+            add_kernel[(1,)](x, x, x, BLOCK=4)
+        with self.assertRaisesRegex(block.ArgumentError, "has no parameter 'nn'"):
+            add_kernel[(1,)](x, x, x, nn=4, BLOCK=4)
+        with self.assertRaisesRegex(block.ArgumentError, "takes 5 arguments, got 6"):
+            add_kernel[(1,)](x, x, x, 4, 4, 4)
+        with self.assertRaisesRegex(block.ArgumentError, "not a tensor or a number"):
+            add_kernel[(1,)](x, x, "x", 4, BLOCK=4)
+        with self.assertRaisesRegex(block.ArgumentError, "grid"):
+            add_kernel[(1, 2, 3, 4)](x, x, x, 4, BLOCK=4)
