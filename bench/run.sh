@@ -93,6 +93,13 @@ else
   echo "FAILED: no bundles/tutorials (run scripts/make-bundles.sh on the CPU machine and carry bundles/)" | tee -a "$log"
 fi
 
+step "@block.jit launch cost against Triton's JIT (bench/python_launch.py)"
+# The kernel comes from the cache scripts/make-bundles.sh compiled into
+# bundles/python-cache: this machine has no block-compile.
+BLOCK_RUNTIME_LIBRARY=$PWD/build-rt/libBlockRuntimeC.so BLOCK_CACHE_DIR=$PWD/bundles/python-cache \
+  timeout 120 python3 bench/python_launch.py --out "$out" 2>&1 | tee -a "$log" ||
+  echo "FAILED: bench/python_launch.py" | tee -a "$log"
+
 step "benchmark"
 PYTHONUNBUFFERED=1 timeout "${BENCH_TIMEOUT:-480}" python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
   --out "$out" ${BENCH_ARGS:-} 2>&1 | tee -a "$log"

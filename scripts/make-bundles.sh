@@ -49,3 +49,6 @@ done
 # launches on the GPU (which has no block-compile), compiled here.
 py=/usr/bin/python3; [ -x "$py" ] || py=python3
 "$py" bench/tutorials.py --prepare bundles/tutorials --compiler "$bin/block-compile"
+# @block.jit's launch cost (bench/python_launch.py): its kernel compiled into
+# a cache that the GPU machine reads without a compiler.
+BLOCK_COMPILE="$bin/block-compile" "$py" bench/python_launch.py --prepare bundles/python-cache
