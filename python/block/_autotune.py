@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 import sys
-import time
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from . import _compile
@@ -151,7 +150,6 @@ class Autotuner:
         return best
 
     def _bench(self, config, args, kwargs, grid, values) -> float:
-        import torch
         saved = {n: values[n].clone() for n in self.restore_value}
 
         def call():

@@ -11,7 +11,6 @@ pack the arguments and launch."""
 from __future__ import annotations
 
 import ast
-import builtins
 import functools
 import inspect
 import operator
@@ -27,7 +26,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 from . import _compile
 from ._errors import ArgumentError, BlockError, CompileError
 from .frontend.codegen import CodeGenerator
-from .frontend.emitter import Emitter, Handle
+from .frontend.emitter import Emitter
 from .frontend.errors import CompilationError, FrontendError
 from .frontend.semantic import Semantic, is_value
 from .language import core as bl
@@ -723,10 +722,6 @@ def _as_numpy(name, v):
         return array, write
     raise ArgumentError(f"argument '{name}': the interpreter takes NumPy arrays or torch CPU "
                         f"tensors, got {type(v).__name__}")
-
-
-def _npy_element(dtype: bl.dtype) -> str:
-    return dtype.mlir
 
 
 def run_interpreter(kernel_name, text, args, grid, timeout=None):

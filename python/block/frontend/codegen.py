@@ -38,10 +38,6 @@ _ALLOWED_PY = {"range": builtins.range, "print": builtins.print, "None": None,
                "True": True, "False": False}
 
 
-class _Returned(Exception):
-    pass
-
-
 def stored_names(nodes) -> List[str]:
     """The names a list of statements assigns (in order, once each)."""
     seen: Dict[str, None] = {}
@@ -98,8 +94,6 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(e, CompilationError):
                 raise
             raise self.error_at(node, str(e)) from None
-        except _Returned:
-            raise
         except RecursionError:
             raise self.error_at(node, "the kernel nests too deeply") from None
         except Exception as e:  # a defect of the front end: still at the user's line

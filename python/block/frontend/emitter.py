@@ -50,9 +50,6 @@ class Emitter:
     def checkpoint(self) -> int:
         return len(self.lines)
 
-    def rollback(self, mark: int) -> None:
-        del self.lines[mark:]
-
     def render(self) -> str:
         names = {}
         used = set()

@@ -8,8 +8,7 @@ out through `Semantic.op`, with the location the code generator set."""
 from __future__ import annotations
 
 import builtins
-import math as pymath
-from typing import Any, List, Optional, Sequence
+from typing import Optional
 
 from ..language import core as bl
 from .emitter import Emitter, float_literal

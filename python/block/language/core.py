@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import builtins
 import functools
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from .._errors import BlockError
 
@@ -463,16 +463,6 @@ def dot(input, other, acc=None, input_precision=None, allow_tf32=None,
 def where(condition, x, y, _semantic=None):
     """x where condition is true, else y, broadcast together."""
     return _semantic.where(condition, x, y)
-
-
-def _reduction(name, doc):
-    @builtin
-    def reduce_fn(input, axis=None, keep_dims=False, dtype=None, _semantic=None):
-        return _semantic.reduce_named(name, input, _unwrap(axis), _unwrap(keep_dims),
-                                      _unwrap(dtype))
-    reduce_fn.__name__ = reduce_fn.__qualname__ = name
-    reduce_fn.__doc__ = doc
-    return reduce_fn
 
 
 @builtin
