@@ -26,9 +26,9 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 from . import _compile
 from ._errors import ArgumentError, BlockError, CompileError
 from .frontend.codegen import CodeGenerator
-from .frontend.emitter import Emitter
+from .frontend.emitter import Emitter, escape
 from .frontend.errors import CompilationError, FrontendError
-from .frontend.semantic import Semantic, is_value
+from .frontend.semantic import Semantic, integer_type, is_value
 from .language import core as bl
 
 INTERPRET_ENV = "BLOCK_INTERPRET"
@@ -162,7 +162,7 @@ class JITFunction:
         except CompilationError as e:
             raise e.with_traceback(None) from None
 
-    def _split_keywords(self, kwargs):
+    def _split_keywords(self, kwargs, error=BlockError):
         """(parameter values, options) of keywords: a keyword that names a
         parameter is its value, and also the option of that name, as in
         Triton (a kernel may take num_stages as a constexpr)."""
@@ -171,8 +171,8 @@ class JITFunction:
             if k in self._arg_positions:
                 values[k] = v
             elif k not in _OPTIONS:
-                raise BlockError(f"'{self.__name__}' has no parameter '{k}' (it has: "
-                                 f"{', '.join(self.arg_names)})")
+                raise error(f"'{self.__name__}' has no parameter '{k}' (it has: "
+                            f"{', '.join(self.arg_names)})")
             if k in _OPTIONS:
                 options[k] = bl._unwrap(v)
         return values, options
@@ -236,7 +236,7 @@ class JITFunction:
         if gen.ret is not None:
             raise gen.error_at(fdef, f"kernel '{self.__name__}' returns a value: a kernel "
                                      f"writes its results through pointers")
-        def_loc = f'loc("{_escape(self.filename)}":{self.position(fdef)[0]}:' \
+        def_loc = f'loc("{escape(self.filename)}":{self.position(fdef)[0]}:' \
                   f'{self.position(fdef)[1] + 1})'
         arg_locs = {a.arg: self.position(a) for a in fdef.args.args}
         head = Emitter()
@@ -248,7 +248,7 @@ class JITFunction:
                 attrs = f" {{{key} = {hint}}}"
             line, col = arg_locs[name]
             parts += ([", "] if i else []) + [h, f": {dtype.to_ir()}{attrs} "
-                                                 f'loc("{_escape(self.filename)}":{line}:{col + 1})']
+                                                 f'loc("{escape(self.filename)}":{line}:{col + 1})']
         attrs = ["block.kernel", f"block.num_warps = {num_warps} : i32"]
         if num_stages is not None:
             attrs.append(f"block.num_stages = {num_stages} : i32")
@@ -329,17 +329,11 @@ class JITFunction:
         where each of the kernel's runtime arguments is in the call)."""
         names = self.arg_names
         values = dict(zip(names, args))
-        options = {}
-        for k, v in kwargs.items():
-            if k in self._arg_positions:
-                if k in values:
-                    raise ArgumentError(f"'{self.__name__}': argument '{k}' given twice")
-                values[k] = v
-            elif k not in _OPTIONS:
-                raise ArgumentError(f"'{self.__name__}' has no parameter '{k}' (it has: "
-                                    f"{', '.join(names)})")
-            if k in _OPTIONS:
-                options[k] = bl._unwrap(v)
+        given, options = self._split_keywords(kwargs, ArgumentError)
+        for k, v in given.items():
+            if k in values:
+                raise ArgumentError(f"'{self.__name__}': argument '{k}' given twice")
+            values[k] = v
         for name in names:
             if name not in values:
                 default = self.signature.parameters[name].default
@@ -425,15 +419,10 @@ _TYPESTR = {"<f2": bl.float16, "<f4": bl.float32, "<f8": bl.float64, "|i1": bl.i
 
 
 def _int_type(v: int) -> bl.dtype:
-    if -2**31 <= v < 2**31:
-        return bl.int32
-    if 2**31 <= v < 2**32:
-        return bl.uint32
-    if -2**63 <= v < 2**63:
-        return bl.int64
-    if 2**63 <= v < 2**64:
-        return bl.uint64
-    raise ArgumentError(f"the integer {v} does not fit 64 bits")
+    t = integer_type(v)
+    if t is None:
+        raise ArgumentError(f"the integer {v} does not fit 64 bits")
+    return t
 
 
 def _type_tag(v):
@@ -533,10 +522,6 @@ def _kernel_value(v, name, allow_plain):
         return v
     raise FrontendError(f"global '{name}' ({type(v).__name__} {v!r}) is not a constexpr: "
                         f"declare it `{name} = bl.constexpr(...)` or pass it as an argument")
-
-
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def default_chip() -> str:

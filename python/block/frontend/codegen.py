@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional
 
 from .._errors import BlockError
 from ..language import core as bl
-from .emitter import Emitter, Handle
+from .emitter import Emitter, Handle, escape
 from .errors import CompilationError, FrontendError
 from .semantic import Semantic, is_value
 
@@ -74,7 +74,7 @@ class CodeGenerator(ast.NodeVisitor):
 
     def raw_loc(self, node) -> str:
         line, col = self.fn.position(node)
-        own = f'"{_escape(self.fn.filename)}":{line}:{col + 1}'
+        own = f'"{escape(self.fn.filename)}":{line}:{col + 1}'
         return own if self.caller is None else f"callsite({own} at {self.caller})"
 
     def error_at(self, node, message) -> CompilationError:
@@ -397,18 +397,7 @@ class CodeGenerator(ast.NodeVisitor):
             if not late:
                 break
             promoted.update(late)  # a Python number the body makes a value: carry it
-        ends = []
-        for n, init in zip(carried, inits):
-            v = after[n]
-            if not is_value(v):
-                v = self.emit_in(lines, lambda v=v: self.sem.to_value(v, init.type.scalar))
-                if v.type != init.type:
-                    v = self.emit_in(lines, lambda v=v: self.sem.broadcast_to(v, init.shape))
-            if v.type != init.type:
-                raise FrontendError(f"'{n}' changes type in the loop: {init.type!r} before, "
-                                    f"{v.type!r} at the end of the body (initialise it with "
-                                    f"the type it will have)")
-            ends.append(v)
+        ends = self.loop_ends(carried, inits, after, lines)
         results = [self.e.value(n) for n in carried]
         head = []
         for i, r in enumerate(results):
@@ -434,6 +423,24 @@ class CodeGenerator(ast.NodeVisitor):
         for n, r, init in zip(carried, results, inits):
             self.scope[n] = bl.tensor(r, init.type)
             self.e_named().add(r)
+
+    def loop_ends(self, carried, inits, after, lines):
+        """The values the loop body yields for the `carried` names (a Python
+        number made a value of the name's type, in the body's `lines`); a
+        type that changed across the loop is an error."""
+        ends = []
+        for n, init in zip(carried, inits):
+            v = after[n]
+            if not is_value(v):
+                v = self.emit_in(lines, lambda v=v: self.sem.to_value(v, init.type.scalar))
+                if v.type != init.type:
+                    v = self.emit_in(lines, lambda v=v: self.sem.broadcast_to(v, init.shape))
+            if v.type != init.type:
+                raise FrontendError(f"'{n}' changes type in the loop: {init.type!r} before, "
+                                    f"{v.type!r} at the end of the body (initialise it with "
+                                    f"the type it will have)")
+            ends.append(v)
+        return ends
 
     def visit_While(self, node):
         if node.orelse:
@@ -465,15 +472,7 @@ class CodeGenerator(ast.NodeVisitor):
         body_lines = self.capture(lambda: self.visit_body(node.body))
         after = self.scope
         self.scope = before
-        ends = []
-        for n, init in zip(carried, inits):
-            v = after[n]
-            if not is_value(v):
-                v = self.emit_in(body_lines, lambda v=v: self.sem.to_value(v, init.type.scalar))
-            if v.type != init.type:
-                raise FrontendError(f"'{n}' changes type in the loop: {init.type!r} before, "
-                                    f"{v.type!r} at the end of the body")
-            ends.append(v)
+        ends = self.loop_ends(carried, inits, after, body_lines)
         tys = ", ".join(i.type.to_ir() for i in inits)
         results = [self.e.value(n) for n in carried]
         head = []
@@ -822,10 +821,6 @@ def _bind_helper(callee, args, kwargs):
         if not is_value(scope.get(name)):
             scope[name] = bl._unwrap(scope[name])
     return scope
-
-
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _describe(v) -> str:

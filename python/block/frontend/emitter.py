@@ -73,6 +73,11 @@ class Emitter:
         return "\n".join(out)
 
 
+def escape(text: str) -> str:
+    """`text` inside an MLIR string literal."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def float_literal(value: float, mlir_type: str) -> str:
     """`value` as an MLIR float literal of `mlir_type`: decimal when finite
     (always with a point), the type's bit pattern for infinities and NaN."""

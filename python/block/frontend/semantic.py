@@ -32,6 +32,20 @@ def _py(v):
     return v.value if isinstance(v, bl.constexpr) else v
 
 
+def integer_type(v: int) -> Optional[bl.dtype]:
+    """The type of a Python int (Triton's rule): int32, else uint32, int64,
+    uint64; None past 64 bits."""
+    if -2**31 <= v < 2**31:
+        return bl.int32
+    if 2**31 <= v < 2**32:
+        return bl.uint32
+    if -2**63 <= v < 2**63:
+        return bl.int64
+    if 2**63 <= v < 2**64:
+        return bl.uint64
+    return None
+
+
 class Semantic:
     """Writes ops into `emitter`; `loc` is the location of the Python node
     being emitted (the code generator keeps it current)."""
@@ -65,15 +79,10 @@ class Semantic:
         if isinstance(v, builtins.bool):
             return bl.int1
         if isinstance(v, builtins.int):
-            if -2**31 <= v < 2**31:
-                return bl.int32
-            if 2**31 <= v < 2**32:
-                return bl.uint32
-            if -2**63 <= v < 2**63:
-                return bl.int64
-            if 2**63 <= v < 2**64:
-                return bl.uint64
-            self.error(f"the integer {v} does not fit 64 bits")
+            t = integer_type(v)
+            if t is None:
+                self.error(f"the integer {v} does not fit 64 bits")
+            return t
         if isinstance(v, builtins.float):
             return bl.float32
         self.error(f"{v!r} is not a number, a tensor or a constexpr the kernel can use here")
