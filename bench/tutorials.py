@@ -140,8 +140,15 @@ def prepare(directory, compiler):
             src = os.path.join(tmp, f"{name}.mlir")
             with open(src, "w", encoding="utf-8") as f:
                 f.write(text)
-            done = subprocess.run([compiler, src, "-o", os.path.join(tmp, "out"), *options],
-                                  capture_output=True, text=True)
+            for attempt in range(5):  # the compiler may be relinked under us: wait and retry
+                try:
+                    done = subprocess.run([compiler, src, "-o", os.path.join(tmp, "out"), *options],
+                                          capture_output=True, text=True)
+                    break
+                except OSError as e:
+                    if attempt == 4:
+                        return name, [f"{compiler}: {e}"]
+                    time.sleep(10)
             if done.returncode != 0:
                 return name, (done.stderr or done.stdout).strip().splitlines()[:3]
             # xz: the PTX and cubins of ~100 specializations fit the carry.
