@@ -100,6 +100,11 @@ BLOCK_RUNTIME_LIBRARY=$PWD/build-rt/libBlockRuntimeC.so BLOCK_CACHE_DIR=$PWD/bun
   timeout 120 python3 bench/python_launch.py --out "$out" 2>&1 | tee -a "$log" ||
   echo "FAILED: bench/python_launch.py" | tee -a "$log"
 
+step "attention backward (examples/python/attention_bwd.py) against SDPA's"
+BLOCK_RUNTIME_LIBRARY=$PWD/build-rt/libBlockRuntimeC.so BLOCK_CACHE_DIR=$PWD/bundles/python-cache \
+  PYTHONUNBUFFERED=1 timeout 300 python3 bench/attention_bwd.py --out "$out" 2>&1 | tee -a "$log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAILED: bench/attention_bwd.py" | tee -a "$log"
+
 step "benchmark"
 PYTHONUNBUFFERED=1 timeout "${BENCH_TIMEOUT:-480}" python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
   --out "$out" ${BENCH_ARGS:-} 2>&1 | tee -a "$log"

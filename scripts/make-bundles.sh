@@ -52,3 +52,6 @@ py=/usr/bin/python3; [ -x "$py" ] || py=python3
 # @block.jit's launch cost (bench/python_launch.py): its kernel compiled into
 # a cache that the GPU machine reads without a compiler.
 BLOCK_COMPILE="$bin/block-compile" "$py" bench/python_launch.py --prepare bundles/python-cache
+# Attention's backward written in Python (bench/attention_bwd.py), into the
+# same cache.
+BLOCK_COMPILE="$bin/block-compile" "$py" bench/attention_bwd.py --prepare bundles/python-cache

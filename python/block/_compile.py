@@ -203,8 +203,9 @@ def strip_locations(text):
 
 
 def _source_key(text, name, options):
-    return hashlib.sha256(json.dumps(
-        [_FORMAT, strip_locations(text), name, options]).encode()).hexdigest()
+    code = "\n".join(line for line in strip_locations(text).splitlines()
+                     if not line.lstrip().startswith("//"))
+    return hashlib.sha256(json.dumps([_FORMAT, code, name, options]).encode()).hexdigest()
 
 
 def _index_by_source(text, name, options, final):

@@ -259,7 +259,8 @@ class JITFunction:
         e.line("return ", def_loc)
         e.depth = 0
         e.line("} ", def_loc)
-        described = ", ".join(f"{k}={bl._unwrap(v)!r}" for k, v in constexprs.items())
+        described = ", ".join(f"{k}={bl._unwrap(constexprs[k])!r}" for k in self.arg_names
+                              if k in constexprs)
         header = (f"// {self.__name__} from {os.path.basename(self.filename)}:"
                   f"{self.first_line}, emitted by Block's Python front end"
                   + (f" ({described})" if described else "") + "\n")
