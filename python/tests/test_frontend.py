@@ -192,6 +192,19 @@ def atomic_kernel(counter_ptr, x_ptr, N: bl.constexpr):
 
 
 @block.jit(interpret=True)
+def early_return_kernel(out_ptr, n_tiles, flag):
+    pid = bl.program_id(0)
+    if pid >= n_tiles:
+        return
+    if flag == 0:
+        bl.store(out_ptr + pid, -1)
+        return
+    else:
+        value = pid * 10
+    bl.store(out_ptr + pid, value)
+
+
+@block.jit(interpret=True)
 def unsigned_kernel(x_ptr, out_ptr, N: bl.constexpr):
     offs = bl.arange(0, N)
     x = bl.load(x_ptr + offs)
@@ -268,6 +281,14 @@ class ErrorTest(unittest.TestCase):
         self.assertEqual(err.lineno, line_of(fn, text))
         self.assertIn(text, str(err))  # the source line is shown
         self.assertIn("^", str(err))
+
+    def test_return_in_loop(self):
+        @block.jit
+        def k(x_ptr, n):
+            for i in range(n):
+                if i > 2:
+                    return
+        self.assert_error_at(k, "return", "return inside a loop", "*fp32,i32")
 
     def test_break(self):
         @block.jit
@@ -411,6 +432,13 @@ class InterpreterTest(unittest.TestCase):
         out = np.zeros_like(x)
         unsigned_kernel[(1,)](x, out, N=8)
         np.testing.assert_array_equal(out, (x // 3) + (x >> 1) + (x % 7))
+
+    def test_early_return(self):
+        out = np.zeros(6, np.int32)
+        early_return_kernel[(6,)](out, 4, 1)
+        np.testing.assert_array_equal(out, [0, 10, 20, 30, 0, 0])
+        early_return_kernel[(6,)](out, 2, 0)
+        np.testing.assert_array_equal(out, [-1, -1, 20, 30, 0, 0])
 
     def test_out_of_bounds_at_python_line(self):
         x = np.zeros(100, np.float32)

@@ -68,6 +68,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.ret = None
         self.has_returned = False
         self.in_control_flow = 0
+        self.loop_depth = 0
         self.node = None
 
     # -- locations and errors ------------------------------------------------
@@ -108,8 +109,19 @@ class CodeGenerator(ast.NodeVisitor):
     # -- statements -------------------------------------------------------
 
     def visit_body(self, stmts):
-        for stmt in stmts:
+        for i, stmt in enumerate(stmts):
             if self.has_returned:
+                return
+            if isinstance(stmt, ast.If) and not self.loop_depth and \
+                    (_returns(stmt.body) or _returns(stmt.orelse)):
+                # An early return (Triton allows it outside loops): what
+                # follows the if runs in the branch that does not return.
+                rest = stmts[i + 1:]
+                branch = ast.If(test=stmt.test,
+                                body=_strip_return(stmt.body, rest),
+                                orelse=_strip_return(stmt.orelse, rest))
+                self.visit(ast.copy_location(branch, stmt))
+                self.has_returned = True
                 return
             self.visit(stmt)
 
@@ -346,6 +358,8 @@ class CodeGenerator(ast.NodeVisitor):
             iterable = list(iterable)
         if isinstance(iterable, bl.static_range) or isinstance(iterable, (tuple, list)):
             for value in iterable:
+                if self.has_returned:
+                    break
                 self.assign(node.target, value)
                 self.visit_body(node.body)
             return
@@ -389,7 +403,11 @@ class CodeGenerator(ast.NodeVisitor):
                 self.e_named().add(a)
             self.scope[node.target.id] = bl.tensor(iv, ity)
             self.e_named().add(iv)
-            lines = self.capture(lambda: self.visit_body(node.body))
+            self.loop_depth += 1
+            try:
+                lines = self.capture(lambda: self.visit_body(node.body))
+            finally:
+                self.loop_depth -= 1
             after = dict(self.scope)
             self.scope = before
             late = [n for n in stored_names(node.body) if n in before and n not in carried
@@ -469,7 +487,11 @@ class CodeGenerator(ast.NodeVisitor):
         self.scope = dict(before)
         for n, a, init in zip(carried, body_args, inits):
             self.scope[n] = bl.tensor(a, init.type)
-        body_lines = self.capture(lambda: self.visit_body(node.body))
+        self.loop_depth += 1
+        try:
+            body_lines = self.capture(lambda: self.visit_body(node.body))
+        finally:
+            self.loop_depth -= 1
         after = self.scope
         self.scope = before
         ends = self.loop_ends(carried, inits, after, body_lines)
@@ -805,6 +827,17 @@ class CodeGenerator(ast.NodeVisitor):
 
 
 _MISSING = object()
+
+
+def _returns(stmts) -> bool:
+    """Whether `stmts` end with a `return` of nothing."""
+    return bool(stmts) and isinstance(stmts[-1], ast.Return) and stmts[-1].value is None
+
+
+def _strip_return(stmts, rest):
+    """A branch that returns loses its return; one that does not runs `rest`
+    after it."""
+    return list(stmts[:-1]) if _returns(stmts) else list(stmts) + list(rest)
 
 
 def _bind_helper(callee, args, kwargs):
