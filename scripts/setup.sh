@@ -9,7 +9,7 @@ build=${1:-build}
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo=sudo
-packages=(cmake ninja-build g++ python3 python3-numpy python3-pip python3-setuptools libgtest-dev
+packages=(cmake ninja-build g++ python3 python3-numpy python3-pip python3-setuptools mypy libgtest-dev
           llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools)
 missing=()
 for p in "${packages[@]}"; do

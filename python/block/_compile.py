@@ -22,8 +22,8 @@ CACHE_ENV = "BLOCK_CACHE_DIR"
 COMPILER_ENV = "BLOCK_COMPILE"
 
 _FORMAT = 1  # Bump when the cache layout or the key changes.
-_identities = {}  # (path, mtime, size) -> the compiler's identity
-_bundles = {}  # bundle directory -> Bundle, so that code loads once
+_identities: dict = {}  # (path, mtime, size) -> the compiler's identity
+_bundles: dict = {}  # bundle directory -> Bundle, so that code loads once
 _lock = threading.Lock()
 
 

@@ -21,7 +21,7 @@ import sys
 import tempfile
 import textwrap
 import types
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple, cast
 
 from . import _compile
 from ._errors import ArgumentError, BlockError, CompileError
@@ -49,6 +49,8 @@ class JITFunction:
     """A @block.jit function: a kernel (launched with `[grid]`) or a helper
     that kernels call (inlined)."""
 
+    __name__: str  # the function's, set by functools.update_wrapper
+
     def __init__(self, fn, *, do_not_specialize: Iterable = (), debug=None,
                  noinline=None, interpret: Optional[bool] = None, repr=None,
                  launch_metadata=None):
@@ -74,8 +76,8 @@ class JITFunction:
         self.source = textwrap.dedent(self.raw_source)
         first = next((l for l in lines if l.strip()), "")
         self.indent = len(first) - len(first.lstrip())
-        self._file_lines = None
-        self._parsed = None
+        self._file_lines: Optional[List[str]] = None
+        self._parsed: Optional[ast.Module] = None
         self.interpret = interpret
         self._cache: Dict[tuple, Any] = {}
         self._fast: Dict[Any, Any] = {}
@@ -229,9 +231,9 @@ class JITFunction:
             else:
                 scope[name] = bl._unwrap(self.signature.parameters[name].default)
         gen = CodeGenerator(self, e, sem, scope)
-        e.named = {h for _, h, _, _ in params}
+        e.named.update(h for _, h, _, _ in params)
         tree = self.parse()
-        fdef = tree.body[0]
+        fdef = cast(ast.FunctionDef, tree.body[0])
         gen.visit(fdef)
         if gen.ret is not None:
             raise gen.error_at(fdef, f"kernel '{self.__name__}' returns a value: a kernel "
@@ -249,10 +251,10 @@ class JITFunction:
             line, col = arg_locs[name]
             parts += ([", "] if i else []) + [h, f": {dtype.to_ir()}{attrs} "
                                                  f'loc("{escape(self.filename)}":{line}:{col + 1})']
-        attrs = ["block.kernel", f"block.num_warps = {num_warps} : i32"]
+        func_attrs = ["block.kernel", f"block.num_warps = {num_warps} : i32"]
         if num_stages is not None:
-            attrs.append(f"block.num_stages = {num_stages} : i32")
-        parts.append(f") attributes {{{', '.join(attrs)}}} {{")
+            func_attrs.append(f"block.num_stages = {num_stages} : i32")
+        parts.append(f") attributes {{{', '.join(func_attrs)}}} {{")
         head.depth = 0
         head.line(*parts)
         e.lines[:0] = head.lines

@@ -28,18 +28,20 @@ def _value(text: str):
         return text
 
 
-def _load_kernel(spec: str):
-    path, sep, name = spec.rpartition(":")
+def _load_kernel(target: str):
+    path, sep, name = target.rpartition(":")
     if not sep or not path or not name:
-        raise BlockError(f"'{spec}': expected file.py:kernel")
+        raise BlockError(f"'{target}': expected file.py:kernel")
     if not os.path.isfile(path):
         raise BlockError(f"'{path}': no such file")
     module_name = "_block_emit_" + os.path.splitext(os.path.basename(path))[0]
-    loader = importlib.util.spec_from_file_location(module_name, path)
-    module = importlib.util.module_from_spec(loader)
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise BlockError(f"'{path}' is not a Python module")
+    module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
-    loader.loader.exec_module(module)
+    spec.loader.exec_module(module)
     kernel = getattr(module, name, None)
     if kernel is None:
         raise BlockError(f"'{path}' has no '{name}'")

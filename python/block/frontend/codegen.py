@@ -175,9 +175,9 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(value, bl.constexpr):
                 value = value.value
             if is_value(value) and isinstance(value.handle, Handle) and \
-                    value.handle not in self.e_named():
+                    value.handle not in self.e.named:
                 value.handle.hint = self.e.value(target.id).hint
-                self.e_named().add(value.handle)
+                self.e.named.add(value.handle)
             self.scope[target.id] = value
             return
         if isinstance(target, (ast.Tuple, ast.List)):
@@ -192,12 +192,6 @@ class CodeGenerator(ast.NodeVisitor):
             return
         raise FrontendError(f"assignment to {type(target).__name__} is not supported "
                             f"(tensors are values: store through a pointer with bl.store)")
-
-    def e_named(self):
-        named = getattr(self.e, "named", None)
-        if named is None:
-            named = self.e.named = set()
-        return named
 
     def visit_Assert(self, node):
         cond = self.visit(node.test)
@@ -311,7 +305,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.e.line("} ", loc)
         for name, r, ty in zip(names, results, types_):
             self.scope[name] = bl.tensor(r, ty)
-            self.e_named().add(r)
+            self.e.named.add(r)
 
     def yield_line(self, values, loc, op="scf.yield"):
         parts = [op, " "]
@@ -400,9 +394,9 @@ class CodeGenerator(ast.NodeVisitor):
             iv = self.e.value(node.target.id)
             for n, a, init in zip(carried, args, inits):
                 self.scope[n] = bl.tensor(a, init.type)
-                self.e_named().add(a)
+                self.e.named.add(a)
             self.scope[node.target.id] = bl.tensor(iv, ity)
-            self.e_named().add(iv)
+            self.e.named.add(iv)
             self.loop_depth += 1
             try:
                 lines = self.capture(lambda: self.visit_body(node.body))
@@ -440,7 +434,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.e.line("}", f" {{{', '.join(attrs)}}}" if attrs else "", " ", loc)
         for n, r, init in zip(carried, results, inits):
             self.scope[n] = bl.tensor(r, init.type)
-            self.e_named().add(r)
+            self.e.named.add(r)
 
     def loop_ends(self, carried, inits, after, lines):
         """The values the loop body yields for the `carried` names (a Python
@@ -531,7 +525,7 @@ class CodeGenerator(ast.NodeVisitor):
         self.e.line("} ", loc)
         for n, r, init in zip(carried, results, inits):
             self.scope[n] = bl.tensor(r, init.type)
-            self.e_named().add(r)
+            self.e.named.add(r)
 
     # -- expressions ----------------------------------------------------------
 

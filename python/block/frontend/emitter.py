@@ -8,7 +8,7 @@ a + b` names the addition's result `%x`)."""
 from __future__ import annotations
 
 import re
-from typing import List, Union
+from typing import Dict, List, Set, Union
 
 
 class Handle:
@@ -33,6 +33,8 @@ class Emitter:
     def __init__(self):
         self.lines: List[tuple] = []
         self.depth = 1
+        # Values an assignment has named: a later assignment aliases them.
+        self.named: Set[Handle] = set()
 
     def value(self, hint: str = "v") -> Handle:
         hint = _UNSAFE.sub("_", hint) or "v"
@@ -51,7 +53,7 @@ class Emitter:
         return len(self.lines)
 
     def render(self) -> str:
-        names = {}
+        names: Dict[int, str] = {}
         used = set()
         out = []
         for depth, parts in self.lines:

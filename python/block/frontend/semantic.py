@@ -8,7 +8,7 @@ out through `Semantic.op`, with the location the code generator set."""
 from __future__ import annotations
 
 import builtins
-from typing import Optional
+from typing import NoReturn, Optional
 
 from ..language import core as bl
 from .emitter import Emitter, float_literal
@@ -57,10 +57,10 @@ class Semantic:
 
     # -- plumbing ----------------------------------------------------------
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         raise FrontendError(message)
 
-    def unsupported(self, name, instead):
+    def unsupported(self, name, instead) -> NoReturn:
         self.error(f"bl.{name} is not supported; write {instead}")
 
     def op(self, type, hint: str, *parts) -> bl.tensor:

@@ -163,7 +163,7 @@ class constexpr:
     module level makes a global a kernel may read."""
 
     def __init__(self, value: Any):
-        self.value = value.value if isinstance(value, constexpr) else value
+        self.value: Any = value.value if isinstance(value, constexpr) else value
 
     def __repr__(self):
         return f"constexpr[{self.value!r}]"
