@@ -103,7 +103,7 @@ def specs():
     for _, _, n_ctx, d in ATTENTION:
         for stage in (1, 3):
             args = dict(N_CTX=n_ctx, STAGE=stage)
-            for c in fa.prune_invalid_configs(fa.configs, args):
+            for c in fa.prune_invalid_configs(fa.configs, {}, **args):
                 if c.kwargs["BLOCK_N"] > d:
                     continue  # the kernel's static_assert(BLOCK_N <= HEAD_DIM)
                 if c.kwargs["BLOCK_M"] * c.kwargs["BLOCK_N"] < 128 * 128 and c.num_warps == 8:

@@ -120,16 +120,19 @@ class Autotuner:
             config.pre_hook({**values, **config.all_kwargs()})
         return self.fn.run(*args, grid=grid, **kwargs, **config.all_kwargs())
 
-    def prune(self, values) -> List[Config]:
+    def prune(self, args, kwargs) -> List[Config]:
+        """Triton's early_config_prune(configs, named_args, **kwargs): the
+        positional arguments by name, the keywords as keywords."""
         configs = self.configs
         early = self.prune_configs_by.get("early_config_prune")
         if early is not None:
-            configs = list(early(configs, values)) or configs
+            named = dict(zip(self.arg_names, args))
+            configs = list(early(configs, named, **kwargs)) or configs
         return configs
 
     def _tune(self, key, args, kwargs, grid) -> Config:
         values = self._values(args, kwargs)
-        configs = self.prune(values)
+        configs = self.prune(args, kwargs)
         if len(configs) == 1 or self.fn._interpreting():
             return configs[0]
         timings = {}

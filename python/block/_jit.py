@@ -28,7 +28,7 @@ from ._errors import ArgumentError, BlockError, CompileError
 from .frontend.codegen import CodeGenerator
 from .frontend.emitter import Emitter, escape
 from .frontend.errors import CompilationError, FrontendError
-from .frontend.semantic import Semantic, integer_type, is_value
+from .frontend.semantic import Semantic, integer_type
 from .language import core as bl
 
 INTERPRET_ENV = "BLOCK_INTERPRET"
@@ -81,6 +81,9 @@ class JITFunction:
         self.interpret = interpret
         self._cache: Dict[tuple, Any] = {}
         self._fast: Dict[Any, Any] = {}
+        self._grids: Dict[tuple, Any] = {}
+        self._defaults = {n: p.default for n, p in self.signature.parameters.items()
+                          if p.default is not inspect.Parameter.empty}
         self._arg_positions = {n: i for i, n in enumerate(self.arg_names)}
         self._constexpr_flags = tuple(n in self.constexprs for n in self.arg_names)
         # Keywords that are runtime arguments (options and constexprs key by value).
@@ -131,22 +134,6 @@ class JITFunction:
         if name in _ALLOWED_PY:
             return _ALLOWED_PY[name]
         raise FrontendError(f"name '{name}' is not defined")
-
-    # -- helpers (inlined calls) -----------------------------------------------
-
-    def bind_helper(self, args, kwargs) -> Dict[str, Any]:
-        try:
-            bound = self.signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise FrontendError(f"call of '{self.__name__}': {e}") from None
-        bound.apply_defaults()
-        scope = dict(bound.arguments)
-        for name in self.constexprs:
-            if is_value(scope.get(name)):
-                raise FrontendError(f"'{self.__name__}' takes '{name}' as a constexpr, but "
-                                    f"the value given is only known at run time")
-            scope[name] = bl._unwrap(scope[name])
-        return scope
 
     # -- emission ---------------------------------------------------------
 
@@ -281,6 +268,13 @@ class JITFunction:
         return bundle[self.__name__]
 
     def __getitem__(self, grid):
+        if type(grid) is tuple:  # the usual grid: its launcher kept
+            bound = self._grids.get(grid)
+            if bound is None:
+                if len(self._grids) > 64:
+                    self._grids.clear()
+                bound = self._grids[grid] = functools.partial(self.run, grid=grid)
+            return bound
         return functools.partial(self.run, grid=grid)
 
     def run(self, *args, grid, stream=None, **kwargs):
@@ -309,7 +303,14 @@ class JITFunction:
             raise ArgumentError(f"'{self.__name__}' takes {len(flags)} arguments, "
                                 f"got {len(args)}")
         for a, constant in zip(args, flags):
-            parts.append(a if constant or a is None else _type_tag(a))
+            if constant or a is None:
+                parts.append(a)
+            else:
+                t = type(a)
+                if t is int:  # the common case, inline: i32 or wider
+                    parts.append(-2147483648 <= a <= 2147483647 or _type_tag(a))
+                else:
+                    parts.append(getattr(a, "dtype", t) if t is not float else t)
         for k, v in kwargs.items():
             parts.append(k)
             parts.append(v if self._is_constant.get(k, True) or v is None else _type_tag(v))
@@ -321,8 +322,7 @@ class JITFunction:
     def _meta(self, args, kwargs):
         """The arguments by name, constexprs and defaults included (what a
         grid function gets)."""
-        meta = {n: p.default for n, p in self.signature.parameters.items()
-                if p.default is not inspect.Parameter.empty}
+        meta = dict(self._defaults)
         meta.update(zip(self.arg_names, args))
         meta.update(kwargs)
         return meta
@@ -589,6 +589,10 @@ def _scalar_packer(kernel, param, dtype: bl.dtype):
     return lambda v: scalar_word(kernel, param, v)
 
 
+class _NoTensor:
+    """Stands for torch.Tensor where torch is not loaded."""
+
+
 class _Launcher:
     """A compiled specialisation on the GPU: packs the arguments (torch
     tensors by their data_ptr, scalars by their bits) and launches, with the
@@ -599,56 +603,62 @@ class _Launcher:
         from ._args import pointer_word
         self.fn, self.kernel, self.names = fn, kernel, names
         self.runtime = kernel.bundle._runtime
+        self.launch_c = self.runtime._launch
         self.count = len(names)
         self.words_type = ctypes.c_uint64 * max(1, self.count)
         self.handles = {}
         self.torch = sys.modules.get("torch")
-        packers = []
-        for name, param in zip(names, kernel.parameters):
+        self.tensor_type = self.torch.Tensor if self.torch is not None else _NoTensor
+        # Per parameter: None for a pointer (a tensor's data_ptr, else the
+        # package's general packing in `pointers`), else the scalar's packer.
+        self.packers, self.pointers = [], {}
+        for i, param in enumerate(kernel.parameters):
             if param["kind"] == "pointer":
-                packers.append((name, True, lambda v, p=param: pointer_word(
-                    kernel.name, p, v, None)))
+                self.packers.append(None)
+                self.pointers[i] = (lambda v, p=param: pointer_word(kernel.name, p, v, None))
             else:
                 dtype = bl.DTYPES[param["type"]]
-                packers.append((name, False, _scalar_packer(kernel.name, param, dtype)))
-        self.packers = packers
+                self.packers.append(_scalar_packer(kernel.name, param, dtype))
 
     def __call__(self, values, grid, stream):
-        if type(grid) is int:
-            grid = (grid, 1, 1)
-        elif type(grid) is not tuple or len(grid) != 3:
+        if type(grid) is tuple:
+            n = len(grid)
+            if n != 3:
+                grid = grid + (1,) * (3 - n) if n in (1, 2) else _grid_of(grid, self.fn)
+        else:
             grid = _grid_of(grid, self.fn)
-        words = self.words_type()
-        torch = self.torch
+        tensor_type = self.tensor_type
+        words = []
         device = None
-        for i, (name, pointer, pack) in enumerate(self.packers):
-            v = values[i]
-            if pointer and torch is not None and isinstance(v, torch.Tensor):
+        i = 0
+        for v, pack in zip(values, self.packers):
+            if pack is not None:
+                words.append(pack(v))
+            elif type(v) is tensor_type or isinstance(v, tensor_type):
                 if not v.is_cuda:
                     raise ArgumentError(f"launch of '{self.fn.__name__}' refused: argument "
-                                        f"'{name}' is a tensor on {v.device}, not on a GPU")
+                                        f"'{self.names[i]}' is a tensor on {v.device}, not on "
+                                        f"a GPU")
                 if device is None:
                     device = v.get_device()
-                words[i] = v.data_ptr()
+                words.append(v.data_ptr())
             else:
-                words[i] = pack(v)
+                words.append(self.pointers[i](v))
+            i += 1
         handle = self.handles.get(device)
         if handle is None:
             handle = self.handles[device] = self.kernel._handle(device)
-        if stream is None:
-            if torch is not None and device is not None:
-                s = torch._C._cuda_getCurrentRawStream(device)
-            else:
-                from ._args import stream_handle
-                s = stream_handle(None, device)
+        torch = self.torch
+        if stream is None and device is not None:
+            s = torch._C._cuda_getCurrentRawStream(device)
         else:
             from ._args import stream_handle
             s = stream_handle(stream, device)
         if device is not None and torch._C._cuda_getDevice() != device:
             with torch.cuda.device(device):
-                self.runtime._launch(handle, grid, words, self.count, s)
+                self.launch_c(handle, grid, self.words_type(*words), self.count, s)
         else:
-            self.runtime._launch(handle, grid, words, self.count, s)
+            self.launch_c(handle, grid, self.words_type(*words), self.count, s)
 
 
 class _InterpretedLauncher:

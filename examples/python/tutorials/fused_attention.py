@@ -12,8 +12,6 @@ path for Hopper with warp specialization). The `is_hip()`/`is_hopper()`
 target queries are torch's device capability; the HIP stages, the Blackwell
 maxnreg and the PYTEST_VERSION single config are left out; attention()'s
 warp_specialize defaults to False (the tutorial's benchmark on Hopper).
-Adapted (one line, host): prune_invalid_configs() reads N_CTX and STAGE from
-`named_args` too, where block.autotune passes them (Triton: in **kwargs).
 The kernels are the Triton authors' (MIT license), as the tutorial writes them.
 """
 
@@ -114,7 +112,6 @@ def keep(conf):
 
 
 def prune_invalid_configs(configs, named_args, **kwargs):
-    kwargs = {**named_args, **kwargs}  # adapted: block.autotune passes every argument in named_args
     N_CTX = kwargs["N_CTX"]
     STAGE = kwargs["STAGE"]
 
