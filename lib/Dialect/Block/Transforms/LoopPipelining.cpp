@@ -43,6 +43,40 @@ bool mlir::block::writesOnlySharedMemory(scf::ForOp loop) {
   return !result.wasInterrupted();
 }
 
+/// Collects in `slice` the operations of `loop`'s body that compute
+/// `value`; fails where `value` is not loop-invariant.
+static LogicalResult
+collectInvariantSlice(scf::ForOp loop, Value value,
+                      llvm::SetVector<Operation *> &slice) {
+  SmallVector<Value> worklist{value};
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (loop.isDefinedOutsideOfLoop(next))
+      continue;
+    Operation *def = next.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() ||
+        def->getNumRegions() > 0 || !isPure(def))
+      return failure();
+    if (slice.insert(def))
+      llvm::append_range(worklist, def->getOperands());
+  }
+  return success();
+}
+
+bool mlir::block::isLoopInvariant(scf::ForOp loop, Value value) {
+  llvm::SetVector<Operation *> slice;
+  return succeeded(collectInvariantSlice(loop, value, slice));
+}
+
+void mlir::block::hoistLoopInvariant(scf::ForOp loop, Value value) {
+  llvm::SetVector<Operation *> slice;
+  LogicalResult invariant = collectInvariantSlice(loop, value, slice);
+  assert(succeeded(invariant) && "hoisting a value that varies in the loop");
+  (void)invariant;
+  for (Operation *op : sortInProgramOrder(std::move(slice)))
+    op->moveBefore(loop);
+}
+
 std::optional<AdvancedPointer>
 mlir::block::getAdvancedPointer(scf::ForOp loop, BlockArgument arg) {
   if (arg.getOwner() != loop.getBody() || arg == loop.getInductionVar())
@@ -51,7 +85,7 @@ mlir::block::getAdvancedPointer(scf::ForOp loop, BlockArgument arg) {
   auto advance =
       yielded ? yielded->get().getDefiningOp<AddPtrOp>() : AddPtrOp();
   if (!advance || advance.getPtr() != arg ||
-      !loop.isDefinedOutsideOfLoop(advance.getOffset()))
+      !isLoopInvariant(loop, advance.getOffset()))
     return std::nullopt;
   return AdvancedPointer{arg, advance.getOffset()};
 }

@@ -341,6 +341,13 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
   numStages = fitStages(loop, loads, numStages);
   if (loads.empty() || numStages < 2)
     return;
+  // The copies before the loop advance the pointers too: their offsets,
+  // where the body computes them, are computed before it instead (a slice
+  // may have shared some of those operations).
+  for (block::AdvancedPointer &pointer : advanced)
+    block::hoistLoopInvariant(loop, pointer.step);
+  slice.remove_if(
+      [&](Operation *op) { return op->getBlock() != loop.getBody(); });
   SmallVector<Operation *> ordered =
       block::sortInProgramOrder(std::move(slice));
 

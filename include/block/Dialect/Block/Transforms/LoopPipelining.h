@@ -35,9 +35,21 @@ std::optional<bool> getWarpSpecialize(scf::ForOp loop);
 /// older than it would have.
 bool writesOnlySharedMemory(scf::ForOp loop);
 
+/// Whether `value` is the same in every iteration of `loop`: defined
+/// outside it, or computed in its body (not in a region nested there) by
+/// pure operations without regions from such values, as a front end writes
+/// `BLOCK_K * stride` where the source advances the pointers.
+bool isLoopInvariant(scf::ForOp loop, Value value);
+
+/// Moves before `loop` the operations of its body that compute `value`,
+/// which must be loop-invariant, so that it can be used before the loop.
+void hoistLoopInvariant(scf::ForOp loop, Value value);
+
 /// A loop-carried pointer (tensor) that each iteration advances by the
 /// same offsets: the loop yields `block.addptr %arg, %step` for it, `%step`
-/// defined outside the loop (the way Triton's tutorials move their tiles).
+/// loop-invariant (the way Triton's tutorials move their tiles). A
+/// pipeliner that issues the copies of later iterations before the loop
+/// hoists `%step` (hoistLoopInvariant) first.
 struct AdvancedPointer {
   BlockArgument arg;
   Value step;
