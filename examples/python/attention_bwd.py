@@ -40,7 +40,8 @@ def attention_bwd_delta(o_ptr, do_ptr, delta_ptr, rows, seq,
 @block.jit
 def attention_bwd_dkdv(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, dv_ptr,
                        rows, seq, scale, CAUSAL: bl.constexpr, BLOCK_M: bl.constexpr,
-                       BLOCK_N: bl.constexpr, HEAD_DIM: bl.constexpr):
+                       BLOCK_N: bl.constexpr, HEAD_DIM: bl.constexpr,
+                       STAGES: bl.constexpr = 2, WARP_SPECIALIZE: bl.constexpr = False):
     dtype = q_ptr.dtype.element_ty
     head = bl.program_id(1)
     start_n = bl.program_id(0) * BLOCK_N
@@ -56,7 +57,8 @@ def attention_bwd_dkdv(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, 
     dv = bl.zeros((BLOCK_N, HEAD_DIM), dtype=bl.float32)
     qk_scale = scale * LOG2E
     lo = (start_n // BLOCK_M) * BLOCK_M if CAUSAL else 0
-    for start_m in range(lo, seq, BLOCK_M):
+    for start_m in bl.range(lo, seq, BLOCK_M, num_stages=STAGES,
+                            warp_specialize=WARP_SPECIALIZE):
         q = q_desc.load([first + start_m, 0])
         do = do_desc.load([first + start_m, 0])
         offs_m = start_m + bl.arange(0, BLOCK_M)
@@ -83,7 +85,8 @@ def attention_bwd_dkdv(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, 
 @block.jit
 def attention_bwd_dq(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dq_ptr,
                      rows, seq, scale, CAUSAL: bl.constexpr, BLOCK_M: bl.constexpr,
-                     BLOCK_N: bl.constexpr, HEAD_DIM: bl.constexpr):
+                     BLOCK_N: bl.constexpr, HEAD_DIM: bl.constexpr,
+                     STAGES: bl.constexpr = 2, WARP_SPECIALIZE: bl.constexpr = False):
     dtype = q_ptr.dtype.element_ty
     head = bl.program_id(1)
     start_m = bl.program_id(0) * BLOCK_M
@@ -101,7 +104,8 @@ def attention_bwd_dq(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dq_ptr,
     dq = bl.zeros((BLOCK_M, HEAD_DIM), dtype=bl.float32)
     qk_scale = scale * LOG2E
     hi = bl.minimum(start_m + BLOCK_M, seq) if CAUSAL else seq
-    for start_n in range(0, hi, BLOCK_N):
+    for start_n in bl.range(0, hi, BLOCK_N, num_stages=STAGES,
+                            warp_specialize=WARP_SPECIALIZE):
         k = k_desc.load([first + start_n, 0])
         v = v_desc.load([first + start_n, 0])
         offs_n = start_n + bl.arange(0, BLOCK_N)
