@@ -573,3 +573,40 @@ class LaunchTest(unittest.TestCase):
             add_kernel[(1,)](x, x, "x", 4, BLOCK=4)
         with self.assertRaisesRegex(block.ArgumentError, "grid"):
             add_kernel[(1, 2, 3, 4)](x, x, x, 4, BLOCK=4)
+
+
+@block.autotune(configs=[block.Config({"BLOCK": 64}, num_warps=2),
+                         block.Config({"BLOCK": 128}, num_warps=4)],
+                key=["n"], prune_configs_by={
+                    "early_config_prune": lambda configs, named, **kw:
+                        [c for c in configs if c.kwargs["BLOCK"] >= named["n"] // 4]})
+@block.jit(interpret=True)
+def tuned_add(x_ptr, y_ptr, out_ptr, n, BLOCK: bl.constexpr):
+    offs = bl.program_id(0) * BLOCK + bl.arange(0, BLOCK)
+    bl.store(out_ptr + offs, bl.load(x_ptr + offs, mask=offs < n) + bl.load(y_ptr + offs, mask=offs < n),
+             mask=offs < n)
+
+
+@needs_interpreter
+class AutotuneTest(unittest.TestCase):
+    """In interpreter mode nothing is timed: the first config the pruning
+    leaves runs, and the grid function sees its constexprs."""
+
+    def test_pruned_first_config(self):
+        n = 500
+        x, y = np.arange(n, dtype=np.float32), np.ones(n, np.float32)
+        out = np.zeros(n, np.float32)
+        seen = []
+
+        def grid(meta):
+            seen.append(meta["BLOCK"])
+            return (block.cdiv(meta["n"], meta["BLOCK"]),)
+        tuned_add[grid](x, y, out, n)
+        np.testing.assert_array_equal(out, x + 1)
+        self.assertEqual(seen, [128])  # BLOCK 64 < 500 // 4 was pruned
+        self.assertEqual(tuned_add.best_config.kwargs, {"BLOCK": 128})
+
+    def test_emit_with_config(self):
+        text = tuned_add.emit("*fp32,*fp32,*fp32,i32", config=tuned_add.configs[1])
+        self.assertIn("block.arange 0, 128", text)
+        self.assertIn("block.num_warps = 4 : i32", text)
