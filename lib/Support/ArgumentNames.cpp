@@ -1,6 +1,7 @@
 //===- ArgumentNames.cpp - Parse a program, keeping argument names --------===//
 
 #include "block/Support/ArgumentNames.h"
+#include "block/Support/InputFile.h"
 #include "block/Support/Nesting.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -58,7 +59,8 @@ OwningOpRef<ModuleOp> mlir::block::loadProgram(StringRef path,
                                                MLIRContext *context,
                                                ArgumentNames &names,
                                                std::string &error) {
-  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(path, &error);
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      block::openCheckedInputFile(path, error);
   if (!input)
     return {};
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());

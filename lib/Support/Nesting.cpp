@@ -2,6 +2,8 @@
 
 #include "block/Support/Nesting.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -22,6 +24,18 @@ size_t mlir::block::findExcessiveNesting(StringRef text) {
       if (i + 1 < e && text[i + 1] == '/')
         i = std::min(text.find('\n', i), e);
       break;
+    case '-': {
+      // A run of minus signs (spaces between them or not): each is a level
+      // of the affine parser's recursion. `->` closes nothing either.
+      unsigned signs = 0;
+      size_t j = i;
+      for (; j < e && (text[j] == '-' || text[j] == ' ' || text[j] == '\t');
+           ++j)
+        if (text[j] == '-' && depth + ++signs > kMaxNestingDepth)
+          return j;
+      i = j - 1;
+      break;
+    }
     case '(':
     case '[':
     case '{':
@@ -60,4 +74,27 @@ LogicalResult mlir::block::checkNestingDepth(const llvm::SourceMgr &sourceMgr,
                              "beyond that (the parser would overflow the "
                              "stack)");
   return failure();
+}
+
+LogicalResult mlir::block::checkRegionNesting(ArrayRef<Operation *> ops) {
+  SmallVector<std::pair<Operation *, unsigned>> worklist;
+  for (Operation *op : ops)
+    worklist.push_back({op, 0});
+  while (!worklist.empty()) {
+    auto [op, depth] = worklist.pop_back_val();
+    if (op->getNumRegions() == 0)
+      continue;
+    // At the location alone: the op printed with the diagnostic would
+    // recurse as deep.
+    if (depth + 1 > kMaxNestingDepth)
+      return emitError(op->getLoc())
+             << "regions nested more than " << kMaxNestingDepth
+             << " levels deep; block programs are refused beyond that (the "
+                "verifier and printer would overflow the stack)";
+    for (Region &region : op->getRegions())
+      for (mlir::Block &block : region)
+        for (Operation &inner : block)
+          worklist.push_back({&inner, depth + 1});
+  }
+  return success();
 }

@@ -8,6 +8,10 @@
 #include <memory>
 #include <new>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace blockrt {
 
 namespace {
@@ -23,9 +27,34 @@ Error systemError(const char *what, const std::string &path) {
 
 template <typename Container>
 Expected<Container> readFile(const std::string &path, size_t maxBytes) {
-  FilePtr file(std::fopen(path.c_str(), "rb"));
-  if (!file)
+  // Opened without blocking and checked before reading: a FIFO would wait
+  // for a writer forever, a device (/dev/zero) never end.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
     return systemError("open", path);
+  struct stat status;
+  if (::fstat(fd, &status) != 0) {
+    Error e = systemError("read", path);
+    ::close(fd);
+    return e;
+  }
+  if (!S_ISREG(status.st_mode)) {
+    ::close(fd);
+    return makeError("cannot read '" + path +
+                     "': not a regular file (a device, FIFO or directory)");
+  }
+  if (uint64_t(status.st_size) > maxBytes) {
+    ::close(fd);
+    return makeError("cannot read '" + path + "': larger than " +
+                     std::to_string(maxBytes) + " bytes");
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  FilePtr file(::fdopen(fd, "rb"));
+  if (!file) {
+    Error e = systemError("open", path);
+    ::close(fd);
+    return e;
+  }
   Container data;
   char chunk[1 << 16];
   while (true) {

@@ -11,6 +11,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cmath>
+#include <filesystem>
 #include <ostream>
 
 namespace blockrt {
@@ -293,6 +294,37 @@ Error RunSpec::verify() const {
                          "') is a scalar, not a buffer");
     }
   }
+  // Checked before the run, not found after it: an --out whose directory
+  // does not exist, and two --out to one file (the second replaced the
+  // first).
+  std::vector<std::filesystem::path> written;
+  for (const OutputSpec &out : outputs) {
+    std::string prefix = "invalid --out '" + out.text + "': ";
+    if (Error e = checkOutputDirectory(out.path, prefix))
+      return e;
+    std::error_code ec;
+    std::filesystem::path path =
+        std::filesystem::weakly_canonical(out.path, ec);
+    if (ec)
+      path = out.path;
+    for (size_t i = 0; i < written.size(); ++i)
+      if (written[i] == path)
+        return makeError(prefix + "the --out of argument " +
+                         std::to_string(outputs[i].argIndex) +
+                         " writes the same file");
+    written.push_back(path);
+  }
+  return Error::success();
+}
+
+Error checkOutputDirectory(const std::string &path, const std::string &prefix) {
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (parent.empty())
+    return Error::success();
+  std::error_code ec;
+  if (!std::filesystem::is_directory(parent, ec))
+    return makeError(prefix + "the directory '" + parent.string() +
+                     "' does not exist");
   return Error::success();
 }
 

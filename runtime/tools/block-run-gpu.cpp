@@ -115,6 +115,11 @@ Error parseCommandLine(int argc, char **argv, RunSpec &spec,
   if (!parsed)
     return parsed.takeError();
   options.grid = *parsed;
+  if (!options.timing.jsonPath.empty())
+    if (Error e = checkOutputDirectory(options.timing.jsonPath,
+                                       "invalid --json '" +
+                                           options.timing.jsonPath + "': "))
+      return e;
   return spec.verify();
 }
 } // namespace

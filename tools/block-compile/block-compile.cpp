@@ -314,9 +314,10 @@ static LogicalResult checkResolved(StringRef ptx) {
   return failure();
 }
 
-/// Runs ptxas for the target chip on `ptxPath`, writing `cubinPath`; with
-/// `reportPath`, verbosely, its output going there.
-static LogicalResult runPtxas(StringRef ptxas, StringRef chip,
+/// Runs ptxas for the target chip on `ptxPath`, the PTX of module `name`,
+/// writing `cubinPath`; with `reportPath`, verbosely, its output going
+/// there.
+static LogicalResult runPtxas(StringRef ptxas, StringRef chip, StringRef name,
                               StringRef ptxPath, StringRef cubinPath,
                               std::optional<StringRef> reportPath = {}) {
   std::string arch = ("-arch=" + chip).str();
@@ -337,7 +338,8 @@ static LogicalResult runPtxas(StringRef ptxas, StringRef chip,
     if (reportPath)
       if (auto report = llvm::MemoryBuffer::getFile(*reportPath))
         said = (*report)->getBuffer().trim().str();
-    fail("ptxas failed on " + ptxPath + (error.empty() ? "" : ": " + error) +
+    fail("ptxas failed on the PTX of " + name + " for " + chip +
+         (error.empty() ? "" : ": " + error) +
          (said.empty() ? "" : ":\n" + said));
     return failure();
   }
@@ -391,7 +393,7 @@ static FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
   llvm::FileRemover removePtx(ptxPath), removeCubin(cubinPath),
       removeReport(reportPath);
   if (failed(writeFile(ptxPath, *ptx)) ||
-      failed(runPtxas(ptxas, options.chip, ptxPath, cubinPath,
+      failed(runPtxas(ptxas, options.chip, name, ptxPath, cubinPath,
                       StringRef(reportPath))))
     return failure();
   auto report = llvm::MemoryBuffer::getFile(reportPath);
@@ -703,7 +705,8 @@ int main(int argc, char **argv) {
                                 functions)))
     return 1;
   // With the occupancy search, the PTX and cubin are those of its last
-  // state; without, the PTX is serialized here and ptxas runs below.
+  // state; without, they are assembled once here.
+  bool withCubin = ptxas.has_value() && !noCubin;
   std::optional<Assembly> assembly;
   if (ptxas && raiseOccupancy) {
     FailureOr<Assembly> raised =
@@ -711,6 +714,11 @@ int main(int argc, char **argv) {
     if (failed(raised))
       return 1;
     assembly = std::move(*raised);
+  } else if (withCubin) {
+    FailureOr<Assembly> assembled = assemble(*module, name, options, *ptxas);
+    if (failed(assembled))
+      return 1;
+    assembly = std::move(*assembled);
   } else {
     FailureOr<std::string> ptx = serializeToPTX(*module, name, options);
     if (failed(ptx) || failed(checkResolved(*ptx)))
@@ -718,22 +726,6 @@ int main(int argc, char **argv) {
     assembly = Assembly{std::move(*ptx), {}, {}};
   }
 
-  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-    return fail("cannot create " + outputDir + ": " + ec.message());
-  SmallString<128> ptxPath(outputDir), cubinPath(outputDir),
-      manifestPath(outputDir);
-  llvm::sys::path::append(ptxPath, name + ".ptx");
-  llvm::sys::path::append(cubinPath, name + ".cubin");
-  llvm::sys::path::append(manifestPath, name + ".json");
-  if (failed(writeFile(ptxPath, assembly->ptx)))
-    return 1;
-  bool withCubin = ptxas.has_value() && !noCubin;
-  if (withCubin) {
-    if (!assembly->cubin.empty() ? failed(writeFile(cubinPath, assembly->cubin))
-                                 : failed(runPtxas(*ptxas, options.chip,
-                                                   ptxPath, cubinPath)))
-      return 1;
-  }
   blockrt::Manifest manifest;
   manifest.module = name;
   manifest.target = {kTriple.str(), options.chip, getTargetFeatures(options)};
@@ -741,7 +733,47 @@ int main(int argc, char **argv) {
   if (withCubin)
     manifest.cubin = name + ".cubin";
   manifest.kernels.assign(kernels->begin(), kernels->end());
-  if (failed(writeFile(manifestPath, blockrt::writeManifest(manifest))))
-    return 1;
+
+  // Everything is made before anything is written, and each file goes to a
+  // temporary one renamed into place once all are written: a failure leaves
+  // the directory's bundle as it was, never new files beside old ones.
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+    return fail("cannot create " + outputDir + ": " + ec.message());
+  SmallVector<std::pair<std::string, std::string>> files;
+  files.push_back({name + ".ptx", std::move(assembly->ptx)});
+  if (withCubin)
+    files.push_back({name + ".cubin", std::move(assembly->cubin)});
+  files.push_back({name + ".json", blockrt::writeManifest(manifest)});
+  SmallVector<std::pair<llvm::sys::fs::TempFile, std::string>> written;
+  auto discardAll = [&] {
+    for (auto &[temp, path] : written)
+      llvm::consumeError(temp.discard());
+  };
+  for (auto &[file, contents] : files) {
+    SmallString<128> path(outputDir);
+    llvm::sys::path::append(path, file);
+    llvm::Expected<llvm::sys::fs::TempFile> temp =
+        llvm::sys::fs::TempFile::create(path + "-%%%%%%.tmp");
+    if (!temp) {
+      discardAll();
+      return fail("cannot write " + path + ": " +
+                  llvm::toString(temp.takeError()));
+    }
+    written.push_back({std::move(*temp), path.str().str()});
+    llvm::raw_fd_ostream os(written.back().first.FD, /*shouldClose=*/false);
+    os << contents;
+    os.flush();
+    if (os.has_error()) {
+      std::string message = os.error().message();
+      os.clear_error();
+      discardAll();
+      return fail("cannot write " + path + ": " + message);
+    }
+  }
+  for (auto &[temp, path] : written)
+    if (llvm::Error e = temp.keep(path)) {
+      discardAll();
+      return fail("cannot write " + path + ": " + llvm::toString(std::move(e)));
+    }
   return 0;
 }

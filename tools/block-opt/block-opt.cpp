@@ -4,12 +4,16 @@
 // dialects, passes and LLVM IR translations a block pipeline needs (the GPU
 // serialisation in gpu-module-to-binary translates to LLVM IR).
 //
-// The driver is MlirOptMain's, with the input read here first: input nested
-// deeper than the parser's stack allows is refused before it parses.
+// The driver is MlirOptMain's, with the input read here first: a file that
+// is not a regular one of sane size, and input nested deeper than the
+// parser's stack allows, are refused before it parses. The output goes to a
+// temporary file renamed over -o once the command succeeded: a failure
+// leaves the file -o named (the input itself, when -o names it) as it was.
 //
 //===----------------------------------------------------------------------===//
 
 #include "block/InitAllBlock.h"
+#include "block/Support/InputFile.h"
 #include "block/Support/Nesting.h"
 #include "block/Support/Version.h"
 
@@ -17,13 +21,16 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::block::test {
 void registerTestAxisInfoPass();
@@ -57,7 +64,7 @@ int main(int argc, char **argv) {
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFile, &error);
+      mlir::block::openCheckedInputFile(inputFile, error);
   if (!input) {
     llvm::errs() << error << "\n";
     return 1;
@@ -69,16 +76,37 @@ int main(int argc, char **argv) {
       llvm::SMLoc());
   if (failed(mlir::block::checkNestingDepth(sourceMgr, bufferId)))
     return 1;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      mlir::openOutputFile(outputFile, &error);
-  if (!output) {
-    llvm::errs() << error << "\n";
+  // Bytecode is read without recursion, but what comes after recurses: its
+  // nesting is checked once read. A file that does not read is left to
+  // MlirOptMain's diagnostics.
+  if (mlir::isBytecode(input->getMemBufferRef())) {
+    mlir::MLIRContext context(registry);
+    context.allowUnregisteredDialects();
+    mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+    // Destroying IR recurses as deep as it nests: what is refused is
+    // left to the end of the process.
+    auto parsed = std::make_unique<mlir::Block>();
+    mlir::ParserConfig parserConfig(&context, /*verifyAfterParse=*/false);
+    if (succeeded(mlir::readBytecodeFile(input->getMemBufferRef(),
+                                         parsed.get(), parserConfig))) {
+      llvm::SmallVector<mlir::Operation *> ops;
+      for (mlir::Operation &op : *parsed)
+        ops.push_back(&op);
+      if (failed(mlir::block::checkRegionNesting(ops))) {
+        (void)parsed.release();
+        return 1;
+      }
+    }
+  }
+  if (failed(mlir::block::writeFileAtomically(
+          outputFile,
+          [&](llvm::raw_ostream &os) {
+            return mlir::MlirOptMain(os, std::move(input), registry, config);
+          },
+          error))) {
+    if (!error.empty())
+      llvm::errs() << error << "\n";
     return 1;
   }
-  if (failed(mlir::MlirOptMain(output->os(), std::move(input), registry,
-                               config)))
-    return 1;
-  // Nothing is written unless everything succeeded.
-  output->keep();
   return 0;
 }

@@ -34,8 +34,8 @@ OwningOpRef<ModuleOp> parseKeepingArgumentNames(llvm::SourceMgr &sourceMgr,
                                                 ArgumentNames &names);
 
 /// What the tools that take a program file do first: opens `path` ("-" for
-/// the standard input) into `sourceMgr`, refuses nesting deeper than the
-/// parser can take and parses it with parseKeepingArgumentNames. Returns
+/// the standard input) into `sourceMgr` (a regular file of sane size, see
+/// openCheckedInputFile), refuses nesting deeper than the parser can take and parses it with parseKeepingArgumentNames. Returns
 /// null after a diagnostic, or with `error` set where the file cannot be
 /// opened.
 OwningOpRef<ModuleOp> loadProgram(llvm::StringRef path,

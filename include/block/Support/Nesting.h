@@ -17,20 +17,32 @@ namespace llvm {
 class SourceMgr;
 } // namespace llvm
 
+namespace mlir {
+class Operation;
+} // namespace mlir
+
 namespace mlir::block {
 
 /// The deepest bracket nesting ((, [, {, <) a textual program may have.
 inline constexpr unsigned kMaxNestingDepth = 256;
 
 /// The offset in `text` of the first bracket nested deeper than
-/// kMaxNestingDepth, or StringRef::npos. Brackets in strings and comments do
-/// not count; bytecode is not checked.
+/// kMaxNestingDepth, or of the first of more than kMaxNestingDepth unary
+/// minus signs in a row (the affine-expression parser recurses once per
+/// sign), or StringRef::npos. Brackets in strings and comments do not
+/// count; bytecode is checked once read (checkRegionNesting).
 size_t findExcessiveNesting(StringRef text);
 
 /// Fails, with an error at the offending bracket printed through
 /// `sourceMgr`, where buffer `bufferId` nests deeper than kMaxNestingDepth.
 LogicalResult checkNestingDepth(const llvm::SourceMgr &sourceMgr,
                                 unsigned bufferId);
+
+/// Fails, with an error at the first operation too deep, where an
+/// operation in `ops` holds regions nested more than kMaxNestingDepth deep:
+/// bytecode, read without recursion, would still overflow the stack of the
+/// verifier, the passes and the printer. Walks without recursion.
+LogicalResult checkRegionNesting(ArrayRef<Operation *> ops);
 
 } // namespace mlir::block
 

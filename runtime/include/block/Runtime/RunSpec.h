@@ -85,7 +85,8 @@ struct RunSpec {
   /// (the caller's own option); fails on a malformed run option.
   Expected<bool> parseOption(std::string_view option);
 
-  /// Cross-checks the options: each --out / --ref names a buffer argument.
+  /// Cross-checks the options: each --out / --ref names a buffer argument,
+  /// each --out a file of its own in a directory that exists.
   Error verify() const;
 
   /// Whether checkAgainst holds the scalars to the kernel's divisibility
@@ -100,6 +101,11 @@ struct RunSpec {
   Error checkAgainst(const KernelInfo &kernel, const Grid &grid,
                      Assumptions assumptions = Assumptions::Check) const;
 };
+
+/// Fails, with `prefix` and the reason, where the directory `path` would
+/// be written into does not exist: checked before a run, so that its
+/// results are not lost to a typo after it.
+Error checkOutputDirectory(const std::string &path, const std::string &prefix);
 
 /// The options of the run spec as a tool's --help lists them, one or more
 /// lines each, indented by two spaces, ending in a newline.
