@@ -39,19 +39,6 @@ using namespace mlir::block;
 /// One index width for every conversion, so that no cast survives.
 static constexpr unsigned kIndexBitwidth = 32;
 
-/// The chips of LLVM 22's NVPTX backend from sm_50 on, with the lowest PTX
-/// version LLVM takes for each (`llc -mcpu=<chip> -mattr=+ptx32` says it).
-static constexpr ChipInfo kChips[] = {
-    {"sm_50", 40},   {"sm_52", 41},   {"sm_53", 42},   {"sm_60", 50},
-    {"sm_61", 50},   {"sm_62", 50},   {"sm_70", 60},   {"sm_72", 61},
-    {"sm_75", 63},   {"sm_80", 70},   {"sm_86", 71},   {"sm_87", 74},
-    {"sm_88", 90},   {"sm_89", 78},   {"sm_90", 78},   {"sm_90a", 80},
-    {"sm_100", 86},  {"sm_100a", 86}, {"sm_100f", 88}, {"sm_101", 86},
-    {"sm_101a", 86}, {"sm_101f", 88}, {"sm_103", 88},  {"sm_103a", 88},
-    {"sm_103f", 88}, {"sm_110", 90},  {"sm_110a", 90}, {"sm_110f", 90},
-    {"sm_120", 87},  {"sm_120a", 87}, {"sm_120f", 88}, {"sm_121", 88},
-    {"sm_121a", 88}, {"sm_121f", 88}};
-
 /// The PTX versions LLVM 22 knows from 6.0 on: the warp shuffles the
 /// lowering emits (shfl.sync) need 6.0.
 static constexpr unsigned kPTXVersions[] = {
@@ -63,12 +50,11 @@ static constexpr unsigned kMinPTXVersion = 60;
 /// needs more.
 static constexpr unsigned kDefaultPTXVersion = 80;
 
-ArrayRef<ChipInfo> mlir::block::getSupportedChips() { return kChips; }
-
 static const ChipInfo *lookupChip(StringRef name) {
+  ArrayRef<ChipInfo> chips = getSupportedChips();
   const auto *it = llvm::find_if(
-      kChips, [&](const ChipInfo &chip) { return chip.name == name; });
-  return it == std::end(kChips) ? nullptr : it;
+      chips, [&](const ChipInfo &chip) { return chip.name == name; });
+  return it == chips.end() ? nullptr : it;
 }
 
 /// The PTX version `features` names ("+ptx86" -> 86), if it is of that
@@ -80,13 +66,6 @@ static std::optional<unsigned> parsePTXFeature(StringRef features) {
       features.getAsInteger(10, version))
     return std::nullopt;
   return version;
-}
-
-/// Whether `chip` (valid, "sm_<digits>[a|f]") has cp.async: sm_80 and later.
-static bool hasAsyncCopies(StringRef chip) {
-  unsigned version = 0;
-  chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, version);
-  return version >= 80;
 }
 
 unsigned mlir::block::getRequiredPTXVersion(const ChipInfo &chip) {
@@ -108,7 +87,8 @@ LogicalResult mlir::block::verifyBlockToPTXOptions(
   const ChipInfo *chip = lookupChip(chipName);
   if (!chip) {
     std::string valid = llvm::join(
-        llvm::map_range(kChips, [](const ChipInfo &c) { return c.name; }),
+        llvm::map_range(getSupportedChips(),
+                        [](const ChipInfo &c) { return c.name; }),
         ", ");
     // `chip=sm_80,features=+ptx80` reads as one chip: options are separated
     // by spaces.
@@ -193,7 +173,7 @@ void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,
   pm.addPass(blockgpu::createBlockGPUAllocateSharedMemory());
   pm.addPass(blockgpu::createBlockGPUInsertBarriers());
   pm.addPass(createConvertBlockToGPU(
-      {options.gpuModuleName, hasAsyncCopies(options.chip)}));
+      {options.gpuModuleName, chip && hasAsyncCopies(*chip)}));
 
   OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
   gpu.addPass(createBlockRematerializeInLoopNests());

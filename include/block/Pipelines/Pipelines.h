@@ -3,6 +3,8 @@
 #ifndef BLOCK_PIPELINES_PIPELINES_H
 #define BLOCK_PIPELINES_PIPELINES_H
 
+#include "block/Dialect/Block/IR/TargetChips.h"
+
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
@@ -63,17 +65,6 @@ struct BlockToPTXOptions : public PassPipelineOptions<BlockToPTXOptions> {
                      "issue as they come)"),
       llvm::cl::init(true)};
 };
-
-/// A chip block-to-ptx compiles for and the lowest PTX ISA version (10 *
-/// major + minor) LLVM's NVPTX backend accepts for it: a lower one aborts
-/// LLVM.
-struct ChipInfo {
-  StringRef name;
-  unsigned minPTXVersion;
-};
-
-/// Every chip block-to-ptx compiles for, in numeric order.
-ArrayRef<ChipInfo> getSupportedChips();
 
 /// The lowest PTX version block-to-ptx takes for `chip`: LLVM's, and at
 /// least 6.0, which the lowering's warp shuffles (shfl.sync) need.

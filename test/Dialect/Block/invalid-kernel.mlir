@@ -131,3 +131,47 @@ func.func @warp_specialize_type(%n: i32) attributes {block.kernel} {
   } {block.warp_specialize = 1 : i32}
   return
 }
+
+// -----
+
+// Kernel names are PTX identifiers: LLVM aborted on '-', ' ', '/' and
+// non-ASCII ("Symbol name with unsupported characters"), and '.' or a
+// leading digit gave PTX that ptxas refuses.
+
+// expected-error @+1 {{kernel name "vector-add" is not a PTX identifier: a kernel is named with ASCII letters, digits and '_', not starting with a digit}}
+func.func @"vector-add"(%o: !block.ptr<i32>, %n: i32) attributes {block.kernel, block.num_warps = 1 : i32} {
+  block.store %o, %n : !block.ptr<i32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel name "a.b" is not a PTX identifier}}
+func.func @"a.b"() attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel name "1abc" is not a PTX identifier}}
+func.func @"1abc"() attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{kernel name "k/ü" is not a PTX identifier}}
+func.func @"k/ü"() attributes {block.kernel} {
+  return
+}
+
+// -----
+
+// Helpers are inlined: their names never reach PTX.
+func.func @"a-helper"() {
+  return
+}
+func.func @_ok_Name9() attributes {block.kernel} {
+  func.call @"a-helper"() : () -> ()
+  return
+}

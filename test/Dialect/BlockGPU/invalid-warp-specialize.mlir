@@ -101,3 +101,13 @@ func.func @turn_alone() {
   }
   return
 }
+
+// -----
+
+func.func @too_many_threads() attributes {block.kernel, block.num_warps = 32 : i32} {
+  // expected-error @+1 {{runs 1152 threads, more than the 1024 a CTA may have}}
+  blockgpu.warp_specialize warps(32, 4) registers(40, 24) {
+  } producer {
+  }
+  return
+}

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "block/Dialect/Block/IR/BlockDialect.h"
+#include "block/Dialect/Block/IR/TargetChips.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "KernelOperations.h"
 #include "block/Dialect/Block/IR/KernelSignature.h"
@@ -229,7 +230,22 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
     if (func.isExternal())
       return op->emitError() << "kernel @" << func.getSymName()
                              << " must have a body";
+    // The name is the PTX entry's and the manifest's: a PTX identifier, so
+    // that LLVM neither aborts on it nor writes PTX ptxas refuses.
+    StringRef symbol = func.getSymName();
+    if (symbol.empty() || llvm::isDigit(symbol.front()) ||
+        !llvm::all_of(symbol,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+      return op->emitError()
+             << "kernel name \"" << symbol
+             << "\" is not a PTX identifier: a kernel is named with ASCII "
+                "letters, digits and '_', not starting with a digit";
     FunctionType type = func.getFunctionType();
+    if (type.getNumInputs() > blockrt::maxKernelParameters)
+      return op->emitError()
+             << "kernel @" << symbol << " takes " << type.getNumInputs()
+             << " arguments, but a kernel may have at most "
+             << blockrt::maxKernelParameters << " (the runtime's limit)";
     if (type.getNumResults() != 0)
       return op->emitError() << "kernel @" << func.getSymName()
                              << " must not return values, but returns "
@@ -292,19 +308,53 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
                          << "'";
 }
 
+/// The chips of LLVM 22's NVPTX backend from sm_50 on, with the lowest PTX
+/// version LLVM takes for each (`llc -mcpu=<chip> -mattr=+ptx32` says it).
+static constexpr ChipInfo kChips[] = {
+    {"sm_50", 40},   {"sm_52", 41},   {"sm_53", 42},   {"sm_60", 50},
+    {"sm_61", 50},   {"sm_62", 50},   {"sm_70", 60},   {"sm_72", 61},
+    {"sm_75", 63},   {"sm_80", 70},   {"sm_86", 71},   {"sm_87", 74},
+    {"sm_88", 90},   {"sm_89", 78},   {"sm_90", 78},   {"sm_90a", 80},
+    {"sm_100", 86},  {"sm_100a", 86}, {"sm_100f", 88}, {"sm_101", 86},
+    {"sm_101a", 86}, {"sm_101f", 88}, {"sm_103", 88},  {"sm_103a", 88},
+    {"sm_103f", 88}, {"sm_110", 90},  {"sm_110a", 90}, {"sm_110f", 90},
+    {"sm_120", 87},  {"sm_120a", 87}, {"sm_120f", 88}, {"sm_121", 88},
+    {"sm_121a", 88}, {"sm_121f", 88}};
+
+
+ArrayRef<ChipInfo> mlir::block::getSupportedChips() { return kChips; }
+
 std::optional<TargetChip> mlir::block::parseTargetChip(StringRef name) {
-  if (!name.consume_front("sm_"))
+  if (!llvm::any_of(kChips,
+                    [&](const ChipInfo &chip) { return chip.name == name; }))
     return std::nullopt;
+  name.consume_front("sm_");
   StringRef digits = name.take_while(llvm::isDigit);
   StringRef suffix = name.drop_front(digits.size());
   TargetChip chip;
-  if (digits.empty() || digits.size() > 4 ||
-      digits.getAsInteger(10, chip.capability) || chip.capability < 10 ||
-      (suffix != "" && suffix != "a" && suffix != "f"))
+  if (digits.getAsInteger(10, chip.capability))
     return std::nullopt;
   chip.archSpecific = suffix == "a";
   chip.familySpecific = suffix == "f";
   return chip;
+}
+
+bool mlir::block::covers(const TargetChip &chip, const TargetChip &other) {
+  if (other.capability > chip.capability)
+    return false;
+  // An `a` chip's features are its own; an `f` chip's its family's (the
+  // same major version, from that minor version on).
+  if (other.archSpecific)
+    return chip.capability == other.capability && chip.archSpecific;
+  if (other.familySpecific)
+    return chip.capability / 10 == other.capability / 10 &&
+           (chip.archSpecific || chip.familySpecific);
+  return true;
+}
+
+std::string mlir::block::getChipName(const TargetChip &chip) {
+  return "sm_" + std::to_string(chip.capability) +
+         (chip.archSpecific ? "a" : chip.familySpecific ? "f" : "");
 }
 
 int64_t TargetChip::getMaxSharedMemoryBytes() const {

@@ -1,6 +1,7 @@
 //===- BlockGPUOps.cpp - Shared-memory operations -------------------------===//
 
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Dialect/Block/IR/TargetChips.h"
 #include "block/Layout/TensorLayouts.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -393,6 +394,11 @@ LogicalResult WarpSpecializeOp::verify() {
     return emitOpError() << "has " << getConsumerWarps()
                          << " consumer warps, but its kernel's layouts are for "
                          << kernelWarps.getInt();
+  if (getNumThreads() > block::kMaxThreadsPerBlock)
+    return emitOpError() << "runs " << getNumThreads()
+                         << " threads, more than the "
+                         << block::kMaxThreadsPerBlock
+                         << " a CTA may have";
   for (int64_t registers : {getConsumerRegisters(), getProducerRegisters()})
     if (!isRegisterBudget(registers))
       return emitOpError() << "gives " << registers

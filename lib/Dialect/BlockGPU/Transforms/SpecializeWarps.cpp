@@ -28,6 +28,7 @@
 
 #include "block/Dialect/Block/IR/BlockOps.h"
 #include "block/Dialect/Block/Transforms/LoopPipelining.h"
+#include "block/Dialect/Block/IR/TargetChips.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
 
@@ -779,9 +780,39 @@ struct BlockGPUSpecializeWarpsPass
   using Base::Base;
 
   void runOnOperation() override {
-    for (auto kernel : getOperation().getOps<func::FuncOp>())
-      if (block::isKernel(kernel) && !kernel.isExternal())
-        specializeWarps(kernel, all, turns);
+    for (auto kernel : getOperation().getOps<func::FuncOp>()) {
+      if (!block::isKernel(kernel) || kernel.isExternal())
+        continue;
+      // A producer warpgroup beside the kernel's warps must fit in a CTA:
+      // refused where the program asks for one, not tried otherwise.
+      auto warps = kernel->getAttrOfType<IntegerAttr>(
+          block::BlockDialect::getNumWarpsAttrName());
+      int64_t threads = 32 * ((warps ? warps.getInt() : 0) + kProducerWarps);
+      if (threads > block::kMaxThreadsPerBlock) {
+        Operation *asked = nullptr;
+        if (auto request = kernel->getAttrOfType<BoolAttr>(
+                block::BlockDialect::getWarpSpecializeAttrName());
+            request && request.getValue())
+          asked = kernel;
+        kernel.walk([&](scf::ForOp loop) {
+          if (!asked && block::getWarpSpecialize(loop).value_or(false))
+            asked = loop;
+        });
+        if (asked) {
+          asked->emitError()
+              << "block.warp_specialize needs a producer warpgroup of "
+              << kProducerWarps << " warps beside the kernel's "
+              << warps.getInt() << ", " << threads << " threads, more than "
+              << "the " << block::kMaxThreadsPerBlock
+              << " a CTA may have; use at most "
+              << block::kMaxThreadsPerBlock / 32 / 2
+              << " warps (block.num_warps) or no warp specialisation";
+          return signalPassFailure();
+        }
+        continue;
+      }
+      specializeWarps(kernel, all, turns);
+    }
   }
 };
 } // namespace
