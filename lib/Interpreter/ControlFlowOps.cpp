@@ -131,7 +131,7 @@ static bool execFor(const Instr &instr, Frame &frame) {
   for (__int128 i = lower; i < upper; i += step) {
     uint64_t bits = static_cast<uint64_t>(i);
     std::memcpy(iv, &bits, ivSize);
-    if (!runCode(loop.body, frame))
+    if (!frame.step(instr) || !runCode(loop.body, frame))
       return false;
     if (loop.yieldsThroughResults) {
       loop.yieldToResults.run(frame);
@@ -229,6 +229,8 @@ static bool execWhile(const Instr &instr, Frame &frame) {
       return false;
     if (!*frame.get<uint8_t>(loop.condition))
       break;
+    if (!frame.step(instr))
+      return false;
     loop.toAfter.run(frame);
     if (!runCode(loop.after, frame))
       return false;

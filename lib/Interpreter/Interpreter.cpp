@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -64,6 +65,20 @@ void Frame::copyValuesFrom(const Frame &other) {
   std::memcpy(arena.get(), other.arena.get(), arenaBytes);
   programId = other.programId;
   grid = other.grid;
+  stepsLeft = other.stepsLeft;
+  deadline = other.deadline;
+}
+
+bool Frame::failLimit(const Instr &instr, bool timedOut) {
+  std::string where = instr.op->name + " in " + describeLane(instr, -1);
+  if (timedOut)
+    return fail(instr, RunError::Kind::StepLimit, -1,
+                where + " was still running when the run reached its time "
+                        "limit (block-run --timeout)");
+  return fail(instr, RunError::Kind::StepLimit, -1,
+              where + " reached the limit of loop iterations one program "
+                      "instance may run (block-run --max-steps): a loop "
+                      "that does not end?");
 }
 
 std::string Frame::describeLane(const Instr &instr, int64_t lane) const {
@@ -199,6 +214,11 @@ CompiledKernel::run(ArrayRef<blockrt::KernelArg> args,
   // beyond the first failure, so every instance before it runs and the
   // error reported is the first in grid order, as with one thread.
   uint64_t chunk = std::clamp<uint64_t>(total / (uint64_t(threads) * 8), 1, 64);
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  if (options.timeoutSeconds > 0)
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(options.timeoutSeconds));
   std::atomic<uint64_t> nextInstance{0};
   std::atomic<uint64_t> firstFailure{UINT64_MAX};
   std::vector<std::optional<RunError>> errors(threads);
@@ -217,6 +237,7 @@ CompiledKernel::run(ArrayRef<blockrt::KernelArg> args,
       return;
     }
     frame.grid = grid;
+    frame.deadline = deadline;
     for (auto [arg, param, slot] :
          llvm::zip(args, program->signature.parameters, program->argSlots)) {
       size_t size = param.isPointer() ? 8 : blockrt::elementSize(param.type);
@@ -232,6 +253,27 @@ CompiledKernel::run(ArrayRef<blockrt::KernelArg> args,
           return;
         frame.programId = {id % grid[0], (id / grid[0]) % grid[1],
                            id / (grid[0] * grid[1])};
+        if (deadline && std::chrono::steady_clock::now() > *deadline) {
+          RunError error(program->loc);
+          error.kind = RunError::Kind::StepLimit;
+          error.location = formatLocation(program->loc);
+          error.programId = frame.programId;
+          error.message = "program (" + std::to_string(frame.programId[0]) +
+                          ", " + std::to_string(frame.programId[1]) + ", " +
+                          std::to_string(frame.programId[2]) +
+                          ") had not started when the run reached its time "
+                          "limit (block-run --timeout)";
+          errors[thread] = std::move(error);
+          failedInstance[thread] = id;
+          uint64_t seen = firstFailure.load();
+          while (id < seen && !firstFailure.compare_exchange_weak(seen, id)) {
+          }
+          return;
+        }
+        // One more than the limit: step() fails on reaching zero.
+        frame.stepsLeft = options.maxSteps && options.maxSteps < UINT64_MAX
+                              ? options.maxSteps + 1
+                              : UINT64_MAX;
         if (runCode(program->body, frame))
           continue;
         errors[thread] = std::move(frame.error);

@@ -26,6 +26,7 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -123,6 +124,24 @@ struct Frame {
   /// own thread and frame: what their mbarrier operations synchronise on.
   /// Null while the instance runs as one thread.
   MBarrierSync *mbarriers = nullptr;
+  /// Loop iterations the program instance may still run (RunOptions::
+  /// maxSteps), and when the run must have ended (timeoutSeconds).
+  uint64_t stepsLeft = UINT64_MAX;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+
+  /// Counts one iteration of loop `instr`; false, after recording the
+  /// error, past the step limit or the deadline.
+  bool step(const Instr &instr) {
+    if (--stepsLeft == 0)
+      return failLimit(instr, /*timedOut=*/false);
+    if (deadline && (stepsLeft & 4095) == 0 &&
+        std::chrono::steady_clock::now() > *deadline)
+      return failLimit(instr, /*timedOut=*/true);
+    return true;
+  }
+  /// Records that the run stopped at `instr`: past the step limit, or past
+  /// the deadline.
+  bool failLimit(const Instr &instr, bool timedOut);
 
   /// False when the values' storage could not be allocated.
   bool hasStorage() const { return arena != nullptr; }

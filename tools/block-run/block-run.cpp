@@ -3,6 +3,7 @@
 //   block-run prog.mlir --kernel=<name> --grid=X[,Y[,Z]] --arg=... \
 //       [--out=<i>:<path.npy>] [--ref=<i>:<path.npy> --rtol=.. --atol=..] \
 //       [--check-uninitialized-reads] [--threads=N] [--timing]
+//       [--max-steps=N] [--timeout=S]
 //
 // The argument, output and reference options are the run spec shared with
 // the GPU backend (block/Runtime/RunSpec.h), so both backends see the same
@@ -34,6 +35,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -54,6 +56,11 @@ Runs a block kernel on the CPU interpreter.
   --check-uninitialized-reads   stop at reads of --out / --ref buffers that
                                 the run has not written
   --threads=<n>                 threads running instances (0: all cores)
+  --max-steps=<n>               the most loop iterations one program
+                                instance may run (default 2^26; 0: no
+                                limit): a loop that never ends is an error
+  --timeout=<seconds>           stop the run with an error after this long
+                                (default 0: no limit)
   --timing                      print the time of each phase to stderr
   --version                     print Block's version
 
@@ -67,6 +74,8 @@ struct Options {
   std::optional<blockrt::Grid> grid;
   bool checkUninitializedReads = false;
   unsigned threads = 0;
+  uint64_t maxSteps = interp::RunOptions::kDefaultMaxSteps;
+  double timeoutSeconds = 0;
   bool timing = false;
   blockrt::RunSpec spec;
 };
@@ -137,6 +146,22 @@ static std::string parseCommandLine(int argc, char **argv, Options &options,
           end != text->data() + text->size())
         return "invalid --threads '" + std::string(*text) +
                "': expected a non-negative integer";
+    } else if (auto text = valueOf(word, "--max-steps=")) {
+      auto [end, ec] = std::from_chars(
+          text->data(), text->data() + text->size(), options.maxSteps);
+      if (text->empty() || ec != std::errc() ||
+          end != text->data() + text->size())
+        return "invalid --max-steps '" + std::string(*text) +
+               "': expected a non-negative integer";
+    } else if (auto text = valueOf(word, "--timeout=")) {
+      std::string value(*text);
+      char *end = nullptr;
+      double seconds = value.empty() ? -1 : std::strtod(value.c_str(), &end);
+      if (value.empty() || *end != '\0' || !(seconds >= 0) ||
+          seconds > 1e9)
+        return "invalid --timeout '" + value +
+               "': expected a number of seconds from 0 (no limit) to 1e9";
+      options.timeoutSeconds = seconds;
     } else if (word == "--timing") {
       options.timing = true;
     } else if (word.size() > 1 && word[0] == '-') {
@@ -241,6 +266,8 @@ static int run(const Options &options) {
   runOptions.grid = *options.grid;
   runOptions.checkUninitializedReads = options.checkUninitializedReads;
   runOptions.numThreads = options.threads;
+  runOptions.maxSteps = options.maxSteps;
+  runOptions.timeoutSeconds = options.timeoutSeconds;
   if (std::optional<interp::RunError> runError =
           kernel->run(args, runOptions)) {
     // A launch the spec got wrong is no fault of an op.

@@ -78,6 +78,18 @@ struct RunOptions {
   unsigned numThreads = 0;
   /// Where block.print writes; llvm::outs() when null.
   llvm::raw_ostream *printStream = nullptr;
+  /// The most loop iterations (scf.for and scf.while bodies, nested ones
+  /// each counting) one program instance may run before the run stops with
+  /// a StepLimit error: a loop that never ends is reported, not waited on.
+  /// 0: no limit.
+  uint64_t maxSteps = kDefaultMaxSteps;
+  /// The most wall-clock seconds the run may take before it stops with a
+  /// StepLimit error; 0: no limit.
+  double timeoutSeconds = 0;
+
+  /// Far more than any kernel's loops take (tens of millions of iterations
+  /// per program instance), about a second of the tightest loop.
+  static constexpr uint64_t kDefaultMaxSteps = uint64_t(1) << 26;
 };
 
 /// Why a run stopped.
@@ -93,6 +105,8 @@ struct RunError {
     AssertionFailed,
     /// An op that cannot complete, e.g. an scf.for with a step <= 0.
     InvalidOperation,
+    /// The run passed RunOptions::maxSteps or timeoutSeconds.
+    StepLimit,
   };
 
   Kind kind = Kind::InvalidLaunch;
