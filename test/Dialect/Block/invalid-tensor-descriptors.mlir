@@ -141,3 +141,13 @@ func.func @store_coordinates(%d: !block.tensordesc<tensor<4xf32>>, %i: i32, %v: 
 func.func @kernel_argument(%d: !block.tensordesc<tensor<4xf32>>) attributes {block.kernel} {
   return
 }
+
+// -----
+
+// A stride written as an integer must fit the sizes' type: 2^32 + 1 was
+// truncated to 1 in i32 by the lowering.
+func.func @static_stride_too_wide(%a: !block.ptr<f32>, %m: i32) {
+  // expected-error @+1 {{'block.make_tensor_desc' op stride 0 is 4294967297, which does not fit the sizes' type 'i32'; give the sizes and strides as i64}}
+  %d = block.make_tensor_desc %a, [%m, %m], [4294967297, 1] : !block.ptr<f32> -> !block.tensordesc<tensor<2x16xf32>>
+  return
+}

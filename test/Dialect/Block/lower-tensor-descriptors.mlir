@@ -63,13 +63,15 @@ func.func @static_strides(%a: !block.ptr<f32>, %m: i32, %r: i32) -> tensor<8x16x
 
 // -----
 
-// i64 sizes and strides: the positions are extended and the offsets are i64;
-// a rank-1 tile needs no broadcast, and a stride that is not a constant 1 is
-// multiplied.
+// i64 sizes and strides: the coordinate and the tile's indices are extended
+// before they are added (coordinate + index may pass 2^31), and the offsets
+// are i64; a rank-1 tile needs no broadcast, and a stride that is not a
+// constant 1 is multiplied.
 
 // CHECK-LABEL: func.func @wide
-// CHECK: %[[POS:.*]] = arith.addi %{{.*}} : tensor<64xi32>
-// CHECK: %[[POS64:.*]] = arith.extsi %[[POS]] : tensor<64xi32> to tensor<64xi64>
+// CHECK-DAG: %[[FIRST:.*]] = arith.extsi %{{.*}} : tensor<64xi32> to tensor<64xi64>
+// CHECK-DAG: %[[RANGE:.*]] = arith.extsi %{{.*}} : tensor<64xi32> to tensor<64xi64>
+// CHECK: %[[POS64:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<64xi64>
 // CHECK: arith.cmpi ult, %[[POS64]], %{{.*}} : tensor<64xi64>
 // CHECK: %[[OFF:.*]] = arith.muli %[[POS64]], %{{.*}} : tensor<64xi64>
 // CHECK-NOT: block.broadcast

@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::block;
@@ -1052,6 +1053,15 @@ LogicalResult MakeTensorDescOp::verify() {
     if (strides.back() && *strides.back() < 0)
       return emitOpError() << "stride " << dim << " is " << *strides.back()
                            << ", but sizes and strides are not negative";
+    // A stride written as an integer is one of the sizes' type: it must fit
+    // it, as a stride operand does.
+    unsigned width = indexType.getIntOrFloatBitWidth();
+    if (!dynamic && width < 64 &&
+        !llvm::isIntN(width, staticStrides[dim]))
+      return emitOpError() << "stride " << dim << " is " << staticStrides[dim]
+                           << ", which does not fit the sizes' type "
+                           << indexType << "; give the sizes and strides as "
+                           << "i64";
   }
   if (strides.back() && *strides.back() != 1)
     return emitOpError() << "has an innermost stride of " << *strides.back()

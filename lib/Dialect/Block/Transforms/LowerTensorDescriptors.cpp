@@ -56,9 +56,13 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
     };
     Value range = ArangeOp::create(b, loc, vectorOf(i32), 0, shape[d]);
     Value first = SplatOp::create(b, loc, vectorOf(i32), indices[d]);
+    // coordinate + index in the sizes' type: past 2^31 in an i64 tensor,
+    // an i32 sum would wrap negative and read as outside.
+    if (indexType != i32) {
+      first = arith::ExtSIOp::create(b, loc, vectorOf(indexType), first);
+      range = arith::ExtSIOp::create(b, loc, vectorOf(indexType), range);
+    }
     Value position = arith::AddIOp::create(b, loc, first, range);
-    if (indexType != i32)
-      position = arith::ExtSIOp::create(b, loc, vectorOf(indexType), position);
     // 0 <= position < size in one comparison: a negative position is a
     // large unsigned one.
     Value size =
