@@ -94,10 +94,16 @@ class Cache(unittest.TestCase):
         again = block.compile(SOURCE, chip="sm_80", num_warps=8)
         self.assertEqual(again.manifest_path, first.manifest_path)
         self.assertEqual(len(self.runs()), 1)
-        # Nothing but the bundle is left in the cache.
+        # Nothing but the bundle and its by-source index is left in the cache.
         entries = [os.path.join(d, f) for d, _, files in os.walk(self.cache) for f in files]
-        self.assertEqual(sorted(os.path.basename(e) for e in entries),
+        self.assertEqual(sorted(os.path.basename(e) for e in entries
+                                if os.path.basename(os.path.dirname(e)) != "by-source"),
                          ["kernels.json", "kernels.ptx"])
+        index = [e for e in entries if os.path.basename(os.path.dirname(e)) == "by-source"]
+        self.assertEqual(len(index), 1)
+        with open(index[0]) as f:
+            self.assertEqual(os.path.join(self.cache, f.read()),
+                             os.path.dirname(first.manifest_path))
 
     def test_specialize_option(self):
         named = block.compile(SOURCE, specialize=["n", "m"])
