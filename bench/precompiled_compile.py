@@ -12,39 +12,15 @@ import os
 import sys
 import tarfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from block._compile import strip_locations  # noqa: E402
+
 
 def strip(text):
-    """`text` without `//` comment lines and `loc(...)` attributes."""
-    lines = [l for l in text.splitlines() if not l.lstrip().startswith("//")]
-    text, out, i = "\n".join(lines), [], 0
-    while True:
-        j = text.find("loc(", i)
-        if j < 0:
-            out.append(text[i:])
-            return "".join(out)
-        if j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_.#"):
-            out.append(text[i:j + 4])
-            i = j + 4
-            continue
-        out.append(text[i:j])
-        depth, k, quoted = 0, j + 3, False
-        while k < len(text):
-            c = text[k]
-            if quoted:
-                if c == "\\":
-                    k += 1
-                elif c == '"':
-                    quoted = False
-            elif c == '"':
-                quoted = True
-            elif c == "(":
-                depth += 1
-            elif c == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            k += 1
-        i = k + 1
+    """`text` without `//` comment lines and `loc(...)` attributes (the
+    package's own rule for sources compiled elsewhere)."""
+    code = strip_locations(text)
+    return "\n".join(l for l in code.splitlines() if not l.lstrip().startswith("//"))
 
 
 def key(text, name, options):

@@ -125,6 +125,16 @@ def precompiled_module():
 def prepare(directory, compiler):
     pc = precompiled_module()
     os.makedirs(directory, exist_ok=True)
+    # Entries are keyed by source: a new compiler starts them over.
+    from block._compile import compiler_identity
+    identity = compiler_identity(os.path.abspath(compiler))
+    stamp = os.path.join(directory, "compiler.txt")
+    if not os.path.isfile(stamp) or open(stamp, encoding="utf-8").read() != identity:
+        for old in os.listdir(directory):
+            if old.endswith(".tar.xz"):
+                os.remove(os.path.join(directory, old))
+        with open(stamp, "w", encoding="utf-8") as f:
+            f.write(identity)
     jobs = {}
     for kernel, signature, kwargs in specs():
         text = kernel.emit(signature, **kwargs)
