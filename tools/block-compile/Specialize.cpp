@@ -173,6 +173,87 @@ findRelevantArguments(ModuleOp module, const KernelInfo &kernel,
   }
 }
 
+/// The widest vector along its innermost (last) dimension that each
+/// tensor access of `kernel` allows, in program order.
+static SmallVector<unsigned> getInnermostWidths(func::FuncOp kernel) {
+  mlir::block::AxisInfoAnalysis analysis(kernel);
+  SmallVector<unsigned> widths;
+  kernel.walk([&](Operation *op) {
+    Value ptr = mlir::block::getAccessedPointers(op);
+    auto type = ptr ? dyn_cast<RankedTensorType>(ptr.getType())
+                    : RankedTensorType();
+    if (!type)
+      return;
+    widths.push_back(analysis.getVectorWidth(
+        ptr, mlir::block::getAccessMask(op),
+        /*elemsPerThreadContiguous=*/std::numeric_limits<unsigned>::max(),
+        type.getRank() - 1));
+  });
+  return widths;
+}
+
+/// The integer arguments of `chosen` that are unit strides of `kernel`'s
+/// accesses: equal to 1 (the rest of `divisible` divisible by 16), they
+/// widen the vector of some access along its innermost dimension, as
+/// stride_ak does `a_ptr + offs_am[:, None] * stride_am + offs_k[None, :] *
+/// stride_ak` in Triton's tutorial 03. Innermost is the last dimension:
+/// row-major tiles, as PyTorch's contiguous tensors give them (a stride
+/// that makes an outer dimension contiguous, of a column-major operand, is
+/// left to the variants of one argument equal to 1). Probed as
+/// findRelevantArguments probes; none where that fails.
+static SmallVector<unsigned>
+findUnitStrides(ModuleOp module, const KernelInfo &kernel,
+                ArrayRef<unsigned> chosen, ArrayRef<unsigned> divisible,
+                const mlir::block::BlockToPTXOptions &options) {
+  SmallVector<unsigned> integers(llvm::make_filter_range(
+      chosen,
+      [&](unsigned index) { return !kernel.parameters[index].isPointer(); }));
+  if (integers.empty())
+    return {};
+  StringRef name = kernel.name;
+  OwningOpRef<ModuleOp> probe = cast<ModuleOp>(module->clone());
+  llvm::StringSet<> taken;
+  std::vector<PlannedVariant> probes;
+  probes.push_back({kernel.name, freshSymbol(*probe, taken, name),
+                    assumeAligned(kernel, divisible)});
+  for (unsigned index : integers) {
+    SmallVector<unsigned> others(llvm::make_filter_range(
+        divisible, [&](unsigned other) { return other != index; }));
+    PlannedVariant unit{kernel.name, freshSymbol(*probe, taken, name),
+                        assumeAligned(kernel, others)};
+    VariantAssumption one;
+    one.index = index;
+    one.equals = 1;
+    unit.assume.push_back(one);
+    probes.push_back(std::move(unit));
+  }
+  addVariants(*probe, probes);
+  PassManager front(module.getContext());
+  mlir::block::buildBlockFrontPipeline(front, options);
+  {
+    ScopedDiagnosticHandler quiet(module.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (failed(front.run(*probe)))
+      return {};
+  }
+  auto widthsOf = [&](const PlannedVariant &variant) {
+    return getInnermostWidths(
+        probe->lookupSymbol<func::FuncOp>(variant.symbol));
+  };
+  SmallVector<unsigned> base = widthsOf(probes.front());
+  SmallVector<unsigned> units;
+  for (auto [index, unit] :
+       llvm::zip_equal(integers, ArrayRef(probes).drop_front())) {
+    SmallVector<unsigned> widths = widthsOf(unit);
+    if (widths.size() == base.size() &&
+        llvm::any_of(llvm::zip_equal(widths, base), [](auto pair) {
+          return std::get<0>(pair) > std::get<1>(pair);
+        }))
+      units.push_back(index);
+  }
+  return units;
+}
+
 FailureOr<std::vector<PlannedVariant>>
 planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
              unsigned maxVariants,
@@ -235,14 +316,14 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
     findRelevantArguments(module, kernel, chosen, options, masks, addresses);
     unsigned added = 0;
     auto addVariant = [&](ArrayRef<unsigned> divisible,
-                          std::optional<unsigned> unit) {
+                          ArrayRef<unsigned> unit) {
       if (added++ >= maxVariants)
         return;
       PlannedVariant variant{kernel.name,
                              freshSymbol(module, taken, kernel.name),
                              {}};
       for (unsigned index : chosen) {
-        if (unit == index) {
+        if (llvm::is_contained(unit, index)) {
           VariantAssumption assumption;
           assumption.index = index;
           assumption.equals = 1;
@@ -256,9 +337,16 @@ planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
     // The less specialised first: a variant whose code one of them already
     // has is dropped (addLoweredVariants).
     if (!addresses.empty() && addresses.size() < masks.size())
-      addVariant(addresses, std::nullopt);
+      addVariant(addresses, {});
     if (!masks.empty())
-      addVariant(masks, std::nullopt);
+      addVariant(masks, {});
+    // The unit strides all equal to 1 together: Triton's launch sees each
+    // of them 1 (and so copies whole rows of its tiles), where the variants
+    // below have one at a time.
+    SmallVector<unsigned> units =
+        findUnitStrides(module, kernel, chosen, masks, options);
+    if (units.size() > 1)
+      addVariant(masks, units);
     for (unsigned index : chosen)
       if (!kernel.parameters[index].isPointer())
         addVariant(masks, index);

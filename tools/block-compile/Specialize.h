@@ -38,11 +38,15 @@ struct PlannedVariant {
 /// divisibility by 16 (alignment to 16 bytes) changes a fact the axis
 /// analysis gives some memory access (`options` bring a copy of the kernel
 /// to where it is read), and A, of M, those that change an address or a
-/// vector width (not only a mask). "Aligned" below means either. The
-/// variants, less specialised first: A aligned (where A is neither empty
-/// nor all of M), M aligned (where M is not empty), then for each integer
-/// of C in order, that one equal to 1 and the rest of M aligned; at most
-/// `maxVariants` of them. Reports through `fail` a name that no kernel has,
+/// vector width (not only a mask). "Aligned" below means either. U, of the
+/// integers of C, are the unit strides: those that, equal to 1 (the rest
+/// of M aligned), widen the vector of some access along its last dimension
+/// (stride_ak and stride_bn of Triton's matmul tutorial with row-major
+/// operands). The variants, less specialised first: A aligned (where A is
+/// neither empty nor all of M), M aligned (where M is not empty), U equal
+/// to 1 and the rest of M aligned (where U has two or more), then for each
+/// integer of C in order, that one equal to 1 and the rest of M aligned;
+/// at most `maxVariants` of them. Reports through `fail` a name that no kernel has,
 /// or that names neither an integer scalar nor a pointer.
 mlir::FailureOr<std::vector<PlannedVariant>>
 planVariants(mlir::ModuleOp module,
