@@ -29,7 +29,7 @@ configure_package_config_file(
   INSTALL_DESTINATION ${BLOCK_INSTALL_CMAKEDIR})
 write_basic_package_version_file(
   ${CMAKE_BINARY_DIR}/cmake/BlockConfigVersion.cmake
-  VERSION 0.1.0 COMPATIBILITY SameMajorVersion)
+  VERSION ${BLOCK_VERSION} COMPATIBILITY SameMajorVersion)
 install(FILES
   ${CMAKE_BINARY_DIR}/cmake/BlockConfig.cmake
   ${CMAKE_BINARY_DIR}/cmake/BlockConfigVersion.cmake

@@ -25,7 +25,7 @@ from .frontend.errors import CompilationError
 from ._jit import JITFunction, jit
 from ._autotune import Autotuner, Config, autotune
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"  # cmake/BlockVersion.cmake's (test_install checks)
 __all__ = ["ArgumentError", "Autotuner", "BlockError", "Config", "Bundle", "CompilationError", "CompileError",
            "JITFunction", "Kernel", "Runtime", "autotune", "cache_dir", "cdiv", "compile", "jit",
            "language", "load"]

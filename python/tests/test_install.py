@@ -4,6 +4,7 @@ copy imports."""
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,7 +36,10 @@ class Install(unittest.TestCase):
             [sys.executable, "-c", "import block; print(block.__file__, block.__version__)"],
             check=True, capture_output=True, text=True, cwd=work,
             env=dict(os.environ, PYTHONPATH=target)).stdout.split()
-        self.assertEqual(shown, [os.path.join(target, "block", "__init__.py"), "0.1.0"])
+        # One version: the package's is the project's (cmake/BlockVersion.cmake).
+        with open(os.path.join(REPO, "cmake", "BlockVersion.cmake")) as f:
+            version = re.search(r"set\(BLOCK_VERSION ([0-9.]+)\)", f.read()).group(1)
+        self.assertEqual(shown, [os.path.join(target, "block", "__init__.py"), version])
 
 
 if __name__ == "__main__":
