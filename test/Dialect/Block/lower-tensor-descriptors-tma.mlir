@@ -277,3 +277,107 @@ func.func @lowered_invariant(%q: !block.ptr<bf16>, %k: !block.ptr<bf16>, %o: !bl
   block.store %o[%rows], %sum : !block.ptr<f32>, tensor<64xi32>
   return
 }
+
+// A tile that products of the loop read as it lies and transposed (the
+// query tile of attention's backward: the b of dS^T Q and, transposed, of
+// K Q^T) stays for the copy engine: one copy, read both ways from its
+// buffer.
+// CHECK-LABEL: func.func @kept_both_ways
+// CHECK: %[[DQ:.*]] = block.make_tensor_desc %arg0
+// CHECK: scf.for
+// CHECK: %[[Q:.*]] = block.desc_load %[[DQ]]
+// CHECK: %[[QT:.*]] = block.trans %[[Q]] [1, 0]
+// CHECK: block.dot %{{.*}}, %[[QT]]
+// CHECK: block.dot %{{.*}}, %[[Q]]
+// SM80-LABEL: func.func @kept_both_ways
+// SM80-NOT: desc_load
+// SM80: block.load
+// SM80: return
+func.func @kept_both_ways(%q: !block.ptr<bf16>, %k: !block.ptr<bf16>, %n: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %dq = block.make_tensor_desc %q, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %dk = block.make_tensor_desc %k, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %kt = block.desc_load %dk[%c0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+  %r = scf.for %m0 = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %qt = block.desc_load %dq[%m0, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %qtt = block.trans %qt [1, 0] : tensor<64x64xbf16> -> tensor<64x64xbf16>
+    %s = block.dot %kt, %qtt, %zero : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    %p = arith.truncf %s : tensor<64x64xf32> to tensor<64x64xbf16>
+    %d = block.dot %p, %qt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %sink = block.make_tensor_desc %k, [%n, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %rb = arith.truncf %r : tensor<64x64xf32> to tensor<64x64xbf16>
+  block.desc_store %sink[%c0, %c0], %rb : !block.tensordesc<tensor<64x64xbf16>>, tensor<64x64xbf16>
+  return
+}
+
+// A tile transposed as operand a (dW = X^T dY) stays too: wgmma reads a
+// 16-bit a m-major through its descriptor.
+// CHECK-LABEL: func.func @kept_transposed_a
+// CHECK: %[[DX:.*]] = block.make_tensor_desc %arg0
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = block.desc_load %[[DX]]
+// CHECK: %[[XT:.*]] = block.trans %[[X]] [1, 0]
+// CHECK: block.desc_load
+// CHECK: block.dot %[[XT]], %{{.*}}
+// SM80-LABEL: func.func @kept_transposed_a
+// SM80-NOT: desc_load
+// SM80: block.load
+// SM80: return
+func.func @kept_transposed_a(%x: !block.ptr<bf16>, %dy: !block.ptr<bf16>, %m: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %dx = block.make_tensor_desc %x, [%m, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %ddy = block.make_tensor_desc %dy, [%m, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %r = scf.for %i = %c0 to %m step %c64 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %xt = block.desc_load %dx[%i, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %xtt = block.trans %xt [1, 0] : tensor<64x64xbf16> -> tensor<64x64xbf16>
+    %yt = block.desc_load %ddy[%i, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %d = block.dot %xtt, %yt, %acc : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %rb = arith.truncf %r : tensor<64x64xf32> to tensor<64x64xbf16>
+  block.desc_store %dx[%c0, %c0], %rb : !block.tensordesc<tensor<64x64xbf16>>, tensor<64x64xbf16>
+  return
+}
+
+// wgmma reads 8-bit operands k-major only, which the copy engine's buffer
+// of an fp8 tile is for a as it lies and b transposed only: X^T as a (and
+// dY as it lies as b) are read as pointer loads. So is a tile that anything
+// but a product reads.
+// CHECK-LABEL: func.func @lowered_other_orientations
+// CHECK-NOT: desc_load
+// CHECK: return
+func.func @lowered_other_orientations(%x: !block.ptr<f8E4M3FN>, %dy: !block.ptr<f8E4M3FN>, %q: !block.ptr<bf16>, %m: i32)
+    attributes {block.kernel, block.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %dx = block.make_tensor_desc %x, [%m, %c64], [%c64, %c1] : !block.ptr<f8E4M3FN> -> !block.tensordesc<tensor<64x64xf8E4M3FN>>
+  %ddy = block.make_tensor_desc %dy, [%m, %c64], [%c64, %c1] : !block.ptr<f8E4M3FN> -> !block.tensordesc<tensor<64x64xf8E4M3FN>>
+  %dq = block.make_tensor_desc %q, [%m, %c64], [%c64, %c1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %r:2 = scf.for %i = %c0 to %m step %c64 iter_args(%acc = %zero, %acc2 = %zero) -> (tensor<64x64xf32>, tensor<64x64xf32>) : i32 {
+    %xt = block.desc_load %dx[%i, %c0] : !block.tensordesc<tensor<64x64xf8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %xtt = block.trans %xt [1, 0] : tensor<64x64xf8E4M3FN> -> tensor<64x64xf8E4M3FN>
+    %yt = block.desc_load %ddy[%i, %c0] : !block.tensordesc<tensor<64x64xf8E4M3FN>> -> tensor<64x64xf8E4M3FN>
+    %d = block.dot %xtt, %yt, %acc : tensor<64x64xf8E4M3FN>, tensor<64x64xf8E4M3FN> -> tensor<64x64xf32>
+    %qt = block.desc_load %dq[%i, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16>
+    %e = block.dot %qt, %qt, %acc2 : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    %qf = arith.extf %qt : tensor<64x64xbf16> to tensor<64x64xf32>
+    %f = arith.addf %e, %qf : tensor<64x64xf32>
+    scf.yield %d, %f : tensor<64x64xf32>, tensor<64x64xf32>
+  }
+  %sum = arith.addf %r#0, %r#1 : tensor<64x64xf32>
+  %rb = arith.truncf %sum : tensor<64x64xf32> to tensor<64x64xbf16>
+  block.desc_store %dq[%c0, %c0], %rb : !block.tensordesc<tensor<64x64xbf16>>, tensor<64x64xbf16>
+  return
+}

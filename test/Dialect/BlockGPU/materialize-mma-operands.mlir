@@ -134,3 +134,41 @@ func.func @invariant_fragments_small(%q: tensor<64x64xbf16, #WGA>, %k: tensor<64
   }
   return %r : tensor<64x64xf32, #WG>
 }
+
+// A tile left for the copy engine goes through one buffer as the copy
+// engine writes it (rows contiguous), made before the first product that
+// reads it, whatever the products read: as it lies (b of dS^T Q in
+// attention's backward), transposed (b of K Q^T: a transposed view, no
+// second buffer), or transposed as a (X^T in dW = X^T dY: an m-major a,
+// which wgmma reads 16-bit operands as through its descriptor).
+#TT = #block.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: func.func @copied_tile_both_ways
+// CHECK: scf.for
+// CHECK: %[[Q:.+]] = block.desc_load
+// CHECK-NOT: block.trans
+// CHECK: %[[BUF:.+]] = blockgpu.local_alloc %[[Q]] : tensor<64x64xbf16, #{{.+}}> -> !blockgpu.memdesc<64x64xbf16, #[[NB]]>
+// CHECK-NEXT: %[[QT:.+]] = blockgpu.memdesc_trans %[[BUF]] : !blockgpu.memdesc<64x64xbf16, #[[NB]]> -> !blockgpu.memdesc<64x64xbf16, #[[NAT]]>
+// CHECK-NEXT: blockgpu.dot %{{.+}}, %[[QT]], %{{.+}} : !blockgpu.memdesc<64x64xbf16, #{{.+}}>, !blockgpu.memdesc<64x64xbf16, #[[NAT]]>
+// CHECK-NOT: blockgpu.local_alloc %[[Q]]
+// CHECK: blockgpu.dot %{{.+}}, %[[BUF]], %{{.+}} : tensor<64x64xbf16, #{{.+}}>, !blockgpu.memdesc<64x64xbf16, #[[NB]]>
+// CHECK-NOT: blockgpu.local_alloc %[[Q]]
+// CHECK: %[[QTA:.+]] = blockgpu.memdesc_trans %[[BUF]]
+// CHECK-NEXT: blockgpu.dot %[[QTA]], %{{.+}}, %{{.+}} : !blockgpu.memdesc<64x64xbf16, #[[NAT]]>, !blockgpu.memdesc<64x64xbf16, #{{.+}}>
+// CHECK-NOT: block.trans
+// CHECK: scf.yield
+func.func @copied_tile_both_ways(%base: !block.ptr<bf16>, %k: tensor<64x64xbf16, #AK>, %dy: tensor<64x64xbf16, #BN>, %n: i32) -> (tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #WG>
+  %d = block.make_tensor_desc %base, [%n, %c64], [64, 1] : !block.ptr<bf16> -> !block.tensordesc<tensor<64x64xbf16>>
+  %r:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %acc2 = %zero) -> (tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>) : i32 {
+    %q = block.desc_load %d[%i, %c0] : !block.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16, #BN>
+    %qt = block.trans %q [1, 0] : tensor<64x64xbf16, #BN> -> tensor<64x64xbf16, #TT>
+    %s = block.dot %k, %qt, %zero : tensor<64x64xbf16, #AK>, tensor<64x64xbf16, #TT> -> tensor<64x64xf32, #WG>
+    %p = arith.truncf %s : tensor<64x64xf32, #WG> to tensor<64x64xbf16, #WG>
+    %o = block.dot %p, %q, %acc : tensor<64x64xbf16, #WG>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+    %w = block.dot %qt, %dy, %acc2 : tensor<64x64xbf16, #TT>, tensor<64x64xbf16, #BN> -> tensor<64x64xf32, #WG>
+    scf.yield %o, %w : tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>
+  }
+  return %r#0, %r#1 : tensor<64x64xf32, #WG>, tensor<64x64xf32, #WG>
+}

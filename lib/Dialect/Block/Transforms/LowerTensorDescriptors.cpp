@@ -234,35 +234,83 @@ bool isInLoopsOnly(Operation *op) {
   return true;
 }
 
-/// Whether the copy engine can bring `load`'s tile to the wgmma product
-/// that uses it (see the pass's description): in a pipelined loop, or
-/// around one that reads it unchanged (attention's Q), copied once.
-bool isCopyEngineTile(DescLoadOp load) {
-  if (!load->hasOneUse() ||
-      !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
+/// Whether wgmma reads operand `opIdx` (0: a, 1: b) of `bits`-bit elements
+/// from the buffer the copy engine writes (the tile's last dimension
+/// contiguous), read as it lies or, with `transposed`, through a transposed
+/// view: 16-bit operands either way (the descriptor's transpose bits),
+/// others only k-major (a as it lies, b transposed).
+bool readsCopiedOperand(unsigned opIdx, bool transposed, unsigned bits) {
+  return bits == 16 || (opIdx == 0) != transposed;
+}
+
+/// Whether `dot` is a wgmma product that reads `operand` (one of its
+/// operands, of `bits`-bit elements, transposed or not from the tile) from
+/// the copy engine's buffer.
+bool readsCopiedTile(DotOp dot, Value operand, bool transposed,
+                     unsigned bits) {
+  if (operand == dot.getAcc())
     return false;
-  // A transposed tile is read in place (K's tile as the k-major b of
-  // Q K^T).
-  Operation *user = *load->user_begin();
-  Value operand = load.getResult();
-  if (auto trans = dyn_cast<TransOp>(user);
-      trans && trans->hasOneUse() && trans->getBlock() == load->getBlock()) {
-    operand = trans.getResult();
-    user = *trans->user_begin();
-  }
-  auto dot = dyn_cast<DotOp>(user);
-  if (!dot || operand == dot.getAcc())
+  unsigned opIdx = operand == dot.getA() ? 0 : 1;
+  // The same tile as both operands is two reads of one buffer too.
+  if (operand == dot.getA() && operand == dot.getB() &&
+      !readsCopiedOperand(1, transposed, bits))
     return false;
-  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  if (!loop || !pipelinesTiles(loop))
-    return false;
-  if (dot->getBlock() != load->getBlock() &&
-      (operand != load.getResult() || loop->isAncestor(load) ||
-       !load->getParentRegion()->isAncestor(&loop.getRegion()) ||
-       !isInLoopsOnly(load) || !isInLoopsOnly(loop)))
+  if (!readsCopiedOperand(opIdx, transposed, bits))
     return false;
   MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
   return mma && mma.isWgmma();
+}
+
+/// Whether the copy engine can bring `load`'s tile to the wgmma products
+/// that use it (see the pass's description): in a pipelined loop, where
+/// every use is an operand of a product of the loop's body, as the tile
+/// lies or transposed (a block.trans there, read as a transposed view of
+/// the one buffer: attention's K as the k-major b of Q K^T, its backward's
+/// Q as both b of dS^T Q and the transposed b of K Q^T); or around one
+/// that reads it unchanged (attention's Q), copied once.
+bool isCopyEngineTile(DescLoadOp load) {
+  if (load->use_empty() ||
+      !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
+    return false;
+  unsigned bits = load.getType().getElementTypeBitWidth();
+  // The products that read the tile, each with the operand it reads and
+  // whether that operand is the tile transposed.
+  SmallVector<std::tuple<DotOp, Value, bool>> reads;
+  for (Operation *user : load->getUsers()) {
+    if (auto dot = dyn_cast<DotOp>(user)) {
+      reads.emplace_back(dot, load.getResult(), false);
+      continue;
+    }
+    auto trans = dyn_cast<TransOp>(user);
+    if (!trans || trans->use_empty() ||
+        trans->getBlock() != load->getBlock())
+      return false;
+    for (Operation *reader : trans->getUsers()) {
+      auto dot = dyn_cast<DotOp>(reader);
+      if (!dot)
+        return false;
+      reads.emplace_back(dot, trans.getResult(), true);
+    }
+  }
+  for (auto [dot, operand, transposed] : reads)
+    if (!readsCopiedTile(dot, operand, transposed, bits))
+      return false;
+  // A pipelined loop's tile, read by products of its body.
+  auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
+  if (loop && llvm::all_of(reads, [&](const auto &read) {
+        return std::get<0>(read)->getBlock() == load->getBlock();
+      }))
+    return pipelinesTiles(loop);
+  // A tile copied once, read unchanged by one product of a pipelined loop
+  // below it.
+  if (reads.size() != 1 || !load->hasOneUse())
+    return false;
+  auto [dot, operand, transposed] = reads.front();
+  loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  return loop && pipelinesTiles(loop) && !transposed &&
+         !loop->isAncestor(load) &&
+         load->getParentRegion()->isAncestor(&loop.getRegion()) &&
+         isInLoopsOnly(load) && isInLoopsOnly(loop);
 }
 
 /// Whether `tile` is computed from a product's accumulator by elementwise

@@ -254,21 +254,37 @@ static Value stageCopyEngineTile(OpBuilder &b, Location loc, Value value) {
   return LocalAllocOp::create(b, loc, buffer, value);
 }
 
-/// A tile left for the copy engine that a product reads transposed (K's
-/// tile as Q K^T's b) is staged as the copy engine writes it, and the
-/// product reads a transposed view of that buffer.
-static Value stageTransposedTile(OpBuilder &b, Location loc, Value operand) {
-  auto trans = operand.getDefiningOp<block::TransOp>();
-  return MemDescTransOp::create(
-      b, loc, stageCopyEngineTile(b, loc, trans.getSrc()));
+/// The tile left for the copy engine in `dot`'s block that `operand` is, as
+/// it lies or transposed (block-lower-tensor-descriptors leaves a block.trans
+/// of such a tile only where products read it), if it is one.
+static block::DescLoadOp getCopiedTile(block::DotOp dot, Value operand,
+                                       bool &transposed) {
+  transposed = false;
+  if (auto trans = operand.getDefiningOp<block::TransOp>()) {
+    transposed = true;
+    operand = trans.getSrc();
+  }
+  auto tile = operand.getDefiningOp<block::DescLoadOp>();
+  if (!tile || tile->getBlock() != dot->getBlock())
+    return {};
+  return tile;
 }
 
-/// Whether `operand` is a tile block-lower-tensor-descriptors left for the
-/// copy engine, transposed.
-static bool isTransposedTile(Value operand) {
-  auto trans = operand.getDefiningOp<block::TransOp>();
-  return trans && trans->hasOneUse() &&
-         trans.getSrc().getDefiningOp<block::DescLoadOp>();
+/// `dot`'s operand read from the buffer the copy engine writes for `tile`
+/// (one per tile, made before the first product that reads it, which the
+/// others of its block follow), through a transposed view where the product
+/// reads it `transposed`: attention's K as the k-major b of Q K^T, its
+/// backward's Q both as it lies and transposed.
+static Value stageCopiedTile(OpBuilder &b, Location loc,
+                             block::DescLoadOp tile, bool transposed) {
+  Value buffer;
+  for (Operation *user : tile->getUsers())
+    if (auto alloc = dyn_cast<LocalAllocOp>(user);
+        alloc && alloc->getBlock() == b.getInsertionBlock())
+      buffer = alloc;
+  if (!buffer)
+    buffer = stageCopyEngineTile(b, loc, tile);
+  return transposed ? Value(MemDescTransOp::create(b, loc, buffer)) : buffer;
 }
 
 /// Stages `operand` of `dot` with `stage`: before the product, or after its
@@ -345,16 +361,22 @@ static void materialize(block::DotOp op) {
     };
     // An a whose threads already hold the instruction's fragments (an
     // earlier product's accumulator, rounded) stays in registers.
-    if (Value fragments = loadCopiedOperandA(b, op, mma))
+    bool transposed;
+    if (block::DescLoadOp tile = getCopiedTile(op, op.getA(), transposed);
+        tile && mma.isWgmma())
+      a = stageCopiedTile(b, loc, tile, transposed);
+    else if (Value fragments = loadCopiedOperandA(b, op, mma))
       a = fragments;
     else
       a = readsOperandAFromRegisters(
               op, op.getA(), cast<RankedTensorType>(op.getA().getType()), mma)
               ? op.getA()
               : stageOperand(b, op, op.getA(), stage(0));
-    bStaged = isTransposedTile(op.getB())
-                  ? stageTransposedTile(b, loc, op.getB())
-                  : stageOperand(b, op, op.getB(), stage(1));
+    if (block::DescLoadOp tile = getCopiedTile(op, op.getB(), transposed);
+        tile && mma.isWgmma())
+      bStaged = stageCopiedTile(b, loc, tile, transposed);
+    else
+      bStaged = stageOperand(b, op, op.getB(), stage(1));
   } else {
     LinearLayout acc = getLayout(op.getType());
     int64_t kChunk =
@@ -368,10 +390,15 @@ static void materialize(block::DotOp op) {
                     /*useAcc=*/Value(),
                     op.getPrecision())
           .getResult());
-  Operation *transposed = op.getB().getDefiningOp();
+  Operation *aDef = op.getA().getDefiningOp();
+  Operation *bDef = op.getB().getDefiningOp();
   op.erase();
-  if (transposed && transposed->use_empty())
-    transposed->erase();
+  // A transposition that only the product read goes with it.
+  if (isa_and_nonnull<block::TransOp>(aDef) && aDef->use_empty())
+    aDef->erase();
+  if (bDef != aDef && isa_and_nonnull<block::TransOp>(bDef) &&
+      bDef->use_empty())
+    bDef->erase();
 }
 
 /// A tile block-lower-tensor-descriptors left for the copy engine goes

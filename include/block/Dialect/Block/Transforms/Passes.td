@@ -46,19 +46,29 @@ def BlockLowerTensorDescriptors
     refused.
 
     With `tma` (on a chip with wgmma), a tile the copy engine can bring to
-    a tensor-core product stays for blockgpu-pipeline-loops, which copies it
-    with TMA into its ring of buffers: a `block.desc_load` in an `scf.for`
-    (that pipelines: `block.num_stages` not 1, and no write to global
-    memory in its body, such as a persistent kernel's loop over the tiles
-    it stores) whose one use is operand a
-    or b of a wgmma `block.dot` there, or one outside such a loop, in the
-    kernel's body or in loops around it, whose one use is operand a or b of
-    a wgmma `block.dot` in the loop (attention's Q: blockgpu-specialize-warps
-    or blockgpu-pipeline-loops copies it once each time its block runs), of
-    a rank-2 descriptor whose base,
-    sizes and strides are kernel arguments or constants (the runtime
-    encodes its tensor map from them at launch) and whose rows fill a
-    swizzle's slab (a multiple of 32 bytes). A `block.desc_store` to such a
+    tensor-core products stays for blockgpu-pipeline-loops, which copies it
+    with TMA into its ring of buffers. That is a `block.desc_load` of a
+    rank-2 descriptor whose base, sizes and strides are kernel arguments or
+    constants (the runtime encodes its tensor map from them at launch) and
+    whose rows fill a swizzle's slab (a multiple of 32 bytes), either
+
+    - in an `scf.for` that pipelines (`block.num_stages` not 1, and no
+      write to global memory in its body, such as a persistent kernel's
+      loop over the tiles it stores), every use of which is operand a or b
+      of a wgmma `block.dot` there, as the tile lies or through a
+      `block.trans` there: one copy, which every product reads from the
+      same buffer, transposed through a view (attention's backward reads
+      its Q tile both ways); or
+    - outside such a loop, in the kernel's body or in loops around it,
+      whose one use is operand a or b of a wgmma `block.dot` in the loop
+      (attention's Q: blockgpu-specialize-warps or blockgpu-pipeline-loops
+      copies it once each time its block runs).
+
+    The copy engine writes a tile with its last dimension contiguous, so a
+    transposed a and an untransposed b are read mn-major, which wgmma does
+    for 16-bit types only: a tile of other types that a product would read
+    so (an fp8 X^T as a) is loaded by pointers, as is a tile that anything
+    but such products reads. A `block.desc_store` to such a
     descriptor of a tile computed from a product's accumulator (by
     elementwise operations, through the loops that carry it) stays too:
     blockgpu-materialize-shared-memory stages its tile in shared memory, and

@@ -51,7 +51,13 @@ def BlockGPUMaterializeSharedMemory
       `block.trans` never moves data: its verifier says so);
     - a `block.dot` stages both operands in buffers and becomes
       `blockgpu.dot`, for the FMA path or, with an mma.sync accumulator
-      (`#block.mma` version 2), for ldmatrix.
+      (`#block.mma` version 2), for ldmatrix; with a wgmma accumulator, in
+      the NVMMA layout its descriptors read. A tile block-lower-tensor-
+      descriptors left for the copy engine has one buffer, as the copy
+      engine writes it, made before the first product of its block that
+      reads it: every product there reads that buffer, a transposed
+      operand (`block.trans` of the tile) through a `blockgpu.memdesc_trans`
+      view of it.
 
     A conversion's buffer keeps its tensor row-major, the FMA product's
     operands with k in rows (`a` transposed, so that a step of k reads one
