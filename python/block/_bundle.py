@@ -72,6 +72,23 @@ def _check_parameter(param):
         raise KeyError(f"a parameter without {', '.join(missing)}")
 
 
+def grid3(grid, kernel):
+    """`grid` (an int, or 1 to 3 ints) as three ints, or ArgumentError."""
+    given = grid
+    try:
+        grid = (operator.index(grid),)
+    except TypeError:
+        pass
+    try:
+        grid = tuple(operator.index(g) for g in grid)
+    except TypeError:
+        grid = None
+    if not grid or len(grid) > 3 or not all(0 <= g < 2 ** 32 for g in grid):
+        raise ArgumentError(f"launch of '{kernel}' refused: the grid "
+                            f"{given!r} is not 1 to 3 integers in [0, 2^32)")
+    return grid + (1,) * (3 - len(grid))
+
+
 class Bundle:
     """A compiled module: its manifest, and its code once loaded. Kernels
     are `bundle["name"]` or `bundle.kernel("name")`."""
@@ -266,19 +283,7 @@ class Kernel:
     def _grid(self, grid, values):
         if callable(grid):
             grid = grid(dict(zip(self._names, values)))
-        given = grid
-        try:
-            grid = (operator.index(grid),)
-        except TypeError:
-            pass
-        try:
-            grid = tuple(operator.index(g) for g in grid)
-        except TypeError:
-            grid = None
-        if not grid or len(grid) > 3 or not all(0 <= g < 2 ** 32 for g in grid):
-            raise ArgumentError(f"launch of '{self.name}' refused: the grid "
-                                f"{given!r} is not 1 to 3 integers in [0, 2^32)")
-        return grid + (1,) * (3 - len(grid))
+        return grid3(grid, self.name)
 
     def _pack(self, values, stream):
         words = (ctypes.c_uint64 * max(1, len(values)))()

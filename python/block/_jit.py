@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
-import operator
 import os
 import struct
 import subprocess
@@ -546,17 +545,8 @@ def default_chip() -> str:
 
 def _grid_of(grid, fn):
     """`grid` as three ints."""
-    try:
-        grid = (operator.index(grid),)
-    except TypeError:
-        pass
-    try:
-        grid = tuple(operator.index(g) for g in grid)
-    except TypeError:
-        grid = ()
-    if not 1 <= len(grid) <= 3:
-        raise ArgumentError(f"launch of '{fn.__name__}': the grid is not 1 to 3 integers")
-    return grid + (1,) * (3 - len(grid))
+    from ._bundle import grid3
+    return grid3(grid, fn.__name__)
 
 
 _F32 = struct.Struct("<f")

@@ -79,3 +79,18 @@ class FakeDLPack:
         self.streams.append(kwargs.get("stream"))
         # No destructor: the memory is this object's.
         return _capsule_new(ctypes.addressof(self._managed), _DLTENSOR, None)
+
+
+def have_interpreter():
+    """Whether kernels can run on block-run here (found through BLOCK_RUN
+    or beside BLOCK_COMPILE) with NumPy for the references."""
+    import importlib.util
+    from block import BlockError
+    from block._jit import find_block_run
+    if importlib.util.find_spec("numpy") is None:
+        return False
+    try:
+        find_block_run()
+        return True
+    except BlockError:
+        return False

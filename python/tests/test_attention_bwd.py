@@ -8,8 +8,6 @@ import unittest
 
 import helpers
 
-import block
-from block._jit import find_block_run
 
 try:
     import numpy as np
@@ -19,12 +17,7 @@ except ImportError:  # pragma: no cover
 sys.path.insert(0, os.path.join(helpers.REPO, "examples", "python"))
 
 
-def _have_interpreter():
-    try:
-        find_block_run()
-        return np is not None
-    except block.BlockError:
-        return False
+_have_interpreter = helpers.have_interpreter
 
 
 def reference(q, k, v, do, scale, causal):

@@ -7,11 +7,10 @@ import inspect
 import os
 import unittest
 
-import helpers  # noqa: F401  (puts the package on the path)
+import helpers
 
 import block
 import block.language as bl
-from block._jit import find_block_run
 
 try:
     import numpy as np
@@ -19,12 +18,7 @@ except ImportError:  # pragma: no cover
     np = None
 
 
-def _have_interpreter():
-    try:
-        find_block_run()
-        return np is not None
-    except block.BlockError:
-        return False
+_have_interpreter = helpers.have_interpreter
 
 
 needs_interpreter = unittest.skipUnless(_have_interpreter(),

@@ -9,11 +9,10 @@ import os
 import sys
 import unittest
 
-import helpers  # noqa: F401  (puts the package on the path)
+import helpers
 
 import block
 import block.language as bl
-from block._jit import find_block_run
 
 try:
     import numpy as np
@@ -31,12 +30,7 @@ import softmax  # noqa: E402
 import vector_add  # noqa: E402
 
 
-def _have_interpreter():
-    try:
-        find_block_run()
-        return np is not None
-    except block.BlockError:
-        return False
+_have_interpreter = helpers.have_interpreter
 
 
 needs_interpreter = unittest.skipUnless(_have_interpreter(),
