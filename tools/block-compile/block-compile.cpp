@@ -218,7 +218,7 @@ static LogicalResult readTensorMaps(LLVM::LLVMFuncOp func,
 /// Reads back what the lowering decided (warps, shared memory) and checks
 /// that each kernel takes exactly one LLVM parameter per argument, of the
 /// type a launch passes: a 64-bit address for a pointer, the scalar itself
-/// otherwise.
+/// otherwise (an fp8 scalar's byte).
 static LogicalResult
 readLoweredKernels(ModuleOp module, StringRef gpuModule,
                    SmallVectorImpl<blockrt::KernelInfo> &kernels) {
@@ -256,9 +256,13 @@ readLoweredKernels(ModuleOp module, StringRef gpuModule,
                                 << " takes a tensor map as " << type;
     for (auto [i, param, type] : llvm::enumerate(
              kernel.parameters, lowered.take_front(kernel.parameters.size()))) {
-      bool matches = param.isPointer()
-                         ? isa<LLVM::LLVMPointerType>(type)
-                         : getRuntimeElementType(type) == param.type;
+      // LLVM has no fp8 type: an fp8 scalar arrives as its byte, an i8.
+      bool matches =
+          param.isPointer() ? isa<LLVM::LLVMPointerType>(type)
+          : blockrt::isFloatType(param.type) &&
+                  blockrt::elementBitWidth(param.type) == 8
+              ? type.isInteger(8)
+              : getRuntimeElementType(type) == param.type;
       if (!matches)
         return func.emitError() << "kernel @" << kernel.name << " parameter #"
                                 << i << " has type " << type << " for "
