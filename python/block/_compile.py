@@ -148,13 +148,14 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         for attempt in (0, 1):
             if not os.path.isfile(os.path.join(final, f"{name}.json")):
                 _compile_into_cache(path, text, file, name, options, key, final)
+            entry = _identify(final)
             try:
-                loaded = Bundle(final, runtime)
+                loaded = _load_entry(final, runtime)
                 break
             except BlockError:
                 if attempt:
                     raise
-                _discard_entry(final)
+                _discard_entry(final, entry)
     except OSError as e:
         raise CompileError(f"cannot use the cache directory '{root}' (set "
                            f"{CACHE_ENV} to another): "
@@ -255,7 +256,7 @@ def _compile_into_cache(path, text, file, name, options, key, final):
     parent = os.path.dirname(final)
     os.makedirs(parent, exist_ok=True)
     if os.path.lexists(final) and not os.path.isdir(final):
-        _discard_entry(final)
+        _discard_entry(final, _identify(final))
     work = tempfile.mkdtemp(prefix=f".{key[:16]}-", dir=parent)
     try:
         out = os.path.join(work, "bundle")
@@ -272,14 +273,48 @@ def _compile_into_cache(path, text, file, name, options, key, final):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _discard_entry(final):
-    """Removes the damaged cache entry `final` (a directory or a file):
-    renamed aside first, so that no other process reads it half removed."""
+def _identify(final):
+    """What tells the entry `final` from one put in its place later: its
+    device and inode, or None where there is none."""
+    try:
+        st = os.lstat(final)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _load_entry(final, runtime):
+    """The bundle of the cache entry `final`, or BlockError where it is
+    damaged: a manifest that does not load, or a file it names missing or
+    empty."""
+    from ._bundle import Bundle
+    bundle = Bundle(final, runtime)
+    for key in ("ptx", "cubin"):
+        named = bundle.manifest.get(key)
+        if named is None:
+            continue
+        try:
+            empty = os.stat(os.path.join(final, named)).st_size == 0
+        except OSError:
+            empty = True
+        if empty:
+            raise BlockError(f"{bundle.manifest_path}: its {key} file "
+                             f"'{named}' is missing or empty")
+    return bundle
+
+
+def _discard_entry(final, entry):
+    """Removes the damaged cache entry `final` (a directory or a file)
+    where it is still `entry` (_identify): another process may have
+    replaced it with a whole one already. Renamed aside first, so that no
+    other process reads it half removed."""
+    if _identify(final) != entry:
+        return
     trash = tempfile.mkdtemp(prefix=".discarded-", dir=os.path.dirname(final))
     try:
         os.rename(final, os.path.join(trash, "entry"))
     except FileNotFoundError:
-        pass  # Another process replaced it first.
+        pass  # Another process removed it first.
     shutil.rmtree(trash, ignore_errors=True)
 
 

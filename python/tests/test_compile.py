@@ -19,11 +19,13 @@ from block import _compile
 
 FAKE = textwrap.dedent('''\
     #!{python}
-    # A stand-in for block-compile: logs its arguments, fails on "BAD".
-    import json, os, sys
+    # A stand-in for block-compile: logs its arguments, fails on "BAD",
+    # takes FAKE_COMPILE_DELAY seconds.
+    import json, os, sys, time
     if sys.argv[1:] == ["--version"]:
         print("fake-compile {version}")
         sys.exit(0)
+    time.sleep(float(os.environ.get("FAKE_COMPILE_DELAY", "0")))
     with open(os.environ["FAKE_COMPILE_LOG"], "a") as log:
         log.write(" ".join(sys.argv[1:]) + "\\n")
     source, out = sys.argv[1], sys.argv[sys.argv.index("-o") + 1]
@@ -44,6 +46,25 @@ FAKE = textwrap.dedent('''\
 ''')
 
 SOURCE = "func.func @k(%n: i32) attributes {block.kernel} {\n  return\n}\n"
+
+# A process of test_concurrent: waits for the file argv[1], then compiles
+# SOURCE through block.compile, or @block.jit's kernel k (argv[2] == "jit"),
+# and prints the manifest's path and the kernel.
+RACER = textwrap.dedent('''\
+    import os, sys, time
+    sys.path.insert(0, {python!r})
+    import block
+    while not os.path.exists(sys.argv[1]):
+        time.sleep(0.001)
+    if sys.argv[2] == "jit":
+        @block.jit
+        def k(n):
+            pass
+        kernel = k.compile("i32")
+    else:
+        kernel = block.compile({source!r})["k"]
+    print(kernel.bundle.manifest_path, kernel.name)
+''')
 
 
 class Cache(unittest.TestCase):
@@ -193,6 +214,63 @@ class Cache(unittest.TestCase):
         # Nothing discarded is left behind.
         self.assertEqual([d for _, dirs, _ in os.walk(self.cache) for d in dirs
                           if d.startswith(".")], [])
+
+    def test_damaged_file_is_replaced(self):
+        first = block.compile(SOURCE)
+        # The PTX the manifest names, emptied or gone.
+        ptx = os.path.join(os.path.dirname(first.manifest_path), "kernels.ptx")
+        for damage in (lambda: open(ptx, "w").close(), lambda: os.remove(ptx)):
+            damage()
+            self.new_process()
+            block.compile(SOURCE)
+            self.assertGreater(os.path.getsize(ptx), 0)
+        self.assertEqual(len(self.runs()), 3)
+
+    def race(self, how, processes=4):
+        """Runs `processes` processes of RACER at once, each compiling
+        `how` ("compile" or "jit"); what each printed."""
+        script = os.path.join(self.work, "racer.py")
+        with open(script, "w") as f:
+            f.write(RACER.format(python=os.path.join(REPO, "python"), source=SOURCE))
+        go = os.path.join(self.work, "go")
+        racers = [subprocess.Popen([sys.executable, script, go, how], text=True,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                  for _ in range(processes)]
+        open(go, "w").close()
+        outputs = [racer.communicate(timeout=120) for racer in racers]
+        os.remove(go)
+        for racer, (_, err) in zip(racers, outputs):
+            self.assertEqual(racer.returncode, 0, err)
+        return [out.strip() for out, _ in outputs]
+
+    def assert_one_entry(self, printed):
+        """Every process got the same whole entry, and nothing else is left
+        in the cache (no half-written or discarded directory)."""
+        self.assertEqual(len(set(printed)), 1, printed)
+        path, kernel = printed[0].split()
+        self.assertEqual(kernel, "k")
+        entry = os.path.dirname(path)
+        self.new_process()
+        self.assertEqual(block.Bundle(entry).kernel_names, ["k"])
+        self.assertEqual([d for _, dirs, _ in os.walk(self.cache) for d in dirs
+                          if d.startswith(".")], [])
+
+    def test_concurrent(self):
+        # Four processes compile the same source at once, through
+        # block.compile and through @block.jit: each gets the whole bundle,
+        # however many of them ran the compiler.
+        os.environ["FAKE_COMPILE_DELAY"] = "0.5"
+        for how in ("compile", "jit"):
+            printed = self.race(how)
+            self.assert_one_entry(printed)
+            self.assertTrue(1 <= len(self.runs()) <= 4, self.runs())
+            os.remove(self.log)
+        # Four at once over a damaged entry: replaced, and each gets it.
+        entry = os.path.dirname(printed[0].split()[0])
+        with open(os.path.join(entry, "k.json"), "w") as f:
+            f.write('{"format": "block-bundle", "ver')
+        self.assert_one_entry(self.race("jit"))
+        self.assertTrue(1 <= len(self.runs()) <= 4, self.runs())
 
     def test_misuse_raises_block_errors(self):
         for value in ("x", 2.5, [4], True):
