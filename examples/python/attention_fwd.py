@@ -1,7 +1,8 @@
 """Twin of examples/attention_fwd.mlir: flash-attention forward for a head
-dimension of 128 in bf16, O = softmax(Q K^T * scale) V for Q, K, V and O laid
-out [heads, seq, 128] (`rows` = heads * seq), and the rows' log-sum-exp
-lse[h, i] (f32 [heads, seq]). With `causal` nonzero query i sees keys j <= i.
+dimension of 128, O = softmax(Q K^T * scale) V for Q, K, V and O laid out
+[heads, seq, 128] (`rows` = heads * seq), bf16 (the example's type) or f16,
+and the rows' log-sum-exp lse[h, i] (f32 [heads, seq], natural log: what
+attention_bwd.py takes). With `causal` nonzero query i sees keys j <= i.
 Launch a grid of (cdiv(seq, 128), heads). The query blocks are taken last
 to first; key blocks before the diagonal (causal) or all whole ones need no
 mask."""
@@ -13,6 +14,7 @@ import block.language as bl
 @block.jit
 def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, rows, seq, scale, causal,
                   BLOCK_M: bl.constexpr, BLOCK_N: bl.constexpr, HEAD_DIM: bl.constexpr):
+    dtype = o_ptr.dtype.element_ty
     m0 = (bl.num_programs(0) - 1 - bl.program_id(0)) * BLOCK_M
     head = bl.program_id(1)
     q_desc = bl.make_tensor_descriptor(q_ptr, [rows, HEAD_DIM], [HEAD_DIM, 1], [BLOCK_M, HEAD_DIM])
@@ -47,12 +49,12 @@ def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, rows, seq, scale, causal,
         l_new = l_i * alpha + bl.sum(p, axis=1)
         acc = acc * alpha[:, None]
         v = v_desc.load([key_row, 0])
-        acc = bl.dot(p.to(bl.bfloat16), v, acc)
+        acc = bl.dot(p.to(dtype), v, acc)
         m_i = m_new
         l_i = l_new
 
     out = bl.fdiv(acc, l_i[:, None])
-    o_desc.store([m0, 0], out.to(bl.bfloat16))
+    o_desc.store([m0, 0], out.to(dtype))
     lse = (m_i + bl.log2(l_i)) * 0.693147181  # ln(2)
     bl.store(lse_ptr + head_row + offs_m, lse, mask=offs_m < seq)
 

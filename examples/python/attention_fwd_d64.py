@@ -1,9 +1,9 @@
 """Twin of examples/attention_fwd_d64.mlir: attention_fwd with a head
-dimension of 64 ([heads, seq, 64] tensors, key blocks of 128 alike), and a
-persistent grid: launch any number of programs on a 1-D grid (one per SM is
-best); each walks the (query block, head) tiles from its index, a grid's
-width apart, even heads' query blocks last to first and odd heads' first to
-last."""
+dimension of 64 ([heads, seq, 64] tensors, bf16 or f16, key blocks of 128
+alike), and a persistent grid: launch any number of programs on a 1-D grid
+(one per SM is best); each walks the (query block, head) tiles from its
+index, a grid's width apart, even heads' query blocks last to first and odd
+heads' first to last."""
 
 import block
 import block.language as bl
@@ -12,6 +12,7 @@ import block.language as bl
 @block.jit
 def attention_fwd_d64(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, rows, seq, scale, causal,
                       BLOCK_M: bl.constexpr, BLOCK_N: bl.constexpr, HEAD_DIM: bl.constexpr):
+    dtype = o_ptr.dtype.element_ty
     start = bl.program_id(0)
     num_programs = bl.num_programs(0)
     # Unsigned tile arithmetic, as the example's (sizes are never negative).
@@ -59,12 +60,12 @@ def attention_fwd_d64(q_ptr, k_ptr, v_ptr, o_ptr, lse_ptr, rows, seq, scale, cau
             l_new = l_i * alpha + bl.sum(p, axis=1)
             acc = acc * alpha[:, None]
             v = v_desc.load([key_row, 0])
-            acc = bl.dot(p.to(bl.bfloat16), v, acc)
+            acc = bl.dot(p.to(dtype), v, acc)
             m_i = m_new
             l_i = l_new
 
         out = bl.fdiv(acc, l_i[:, None])
-        o_desc.store([m0, 0], out.to(bl.bfloat16))
+        o_desc.store([m0, 0], out.to(dtype))
         lse = (m_i + bl.log2(l_i)) * 0.693147181  # ln(2)
         bl.store(lse_ptr + head_row + offs_m, lse, mask=offs_m < seq)
 
