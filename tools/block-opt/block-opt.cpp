@@ -25,6 +25,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -57,6 +58,19 @@ int main(int argc, char **argv) {
       argc, argv, "Block optimizer driver\n", registry);
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
+  // MlirOptMain reports a pipeline's bad option at no location
+  // ("<unknown>:0:"): it is the command line's, so the tool names itself.
+  config.setPassPipelineSetupFn([parsed = config](mlir::PassManager &pm) {
+    mlir::ScopedDiagnosticHandler atCommandLine(
+        pm.getContext(), [](mlir::Diagnostic &diag) {
+          if (!llvm::isa<mlir::UnknownLoc>(diag.getLocation()) ||
+              diag.getSeverity() != mlir::DiagnosticSeverity::Error)
+            return mlir::failure();
+          llvm::errs() << "block-opt: error: " << diag << "\n";
+          return mlir::success();
+        });
+    return parsed.setupPassPipeline(pm);
+  });
   // These print and read no input.
   if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -832,6 +832,14 @@ struct BlockAssignLayoutsPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (maxMmaVersion != 0 && maxMmaVersion != 2 && maxMmaVersion != 3) {
+      // At the location alone: an op's diagnostic would print the module.
+      emitError(getOperation().getLoc())
+          << "block-assign-layouts: max-mma-version="
+          << maxMmaVersion.getValue()
+          << " must be 0 (the FMA path only), 2 (mma.sync) or 3 (wgmma)";
+      return signalPassFailure();
+    }
     // The layouts are those of the core operations.
     RewritePatternSet shortForms(&getContext());
     populateShortFormPatterns(shortForms);

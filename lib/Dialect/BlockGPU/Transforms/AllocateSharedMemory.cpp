@@ -213,6 +213,13 @@ struct AllocateSharedMemoryPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (maxBytes < 0) {
+      emitError(getOperation().getLoc())
+          << "blockgpu-allocate-shared-memory: max-bytes="
+          << maxBytes.getValue()
+          << " must be 0 (what the chip allows) or a number of bytes";
+      return signalPassFailure();
+    }
     bool failed = false;
     for (func::FuncOp kernel : block::getKernels(getOperation()))
       failed |= mlir::failed(allocateSharedMemory(
