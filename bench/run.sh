@@ -105,6 +105,13 @@ BLOCK_RUNTIME_LIBRARY=$PWD/build-rt/libBlockRuntimeC.so BLOCK_CACHE_DIR=$PWD/bun
   PYTHONUNBUFFERED=1 timeout 300 python3 bench/attention_bwd.py --out "$out" 2>&1 | tee -a "$log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAILED: bench/attention_bwd.py" | tee -a "$log"
 
+step "attention for training in PyTorch (examples/pytorch/attention.py): its tests, and the layer against SDPA's"
+for cmd in "python/tests/run.py test_attention_module" "bench/attention_module.py --out $out"; do
+  BLOCK_RUNTIME_LIBRARY=$PWD/build-rt/libBlockRuntimeC.so BLOCK_CACHE_DIR=$PWD/bundles/python-cache \
+    PYTHONUNBUFFERED=1 timeout 300 python3 $cmd 2>&1 | tee -a "$log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || echo "FAILED: $cmd" | tee -a "$log"
+done
+
 step "benchmark"
 PYTHONUNBUFFERED=1 timeout "${BENCH_TIMEOUT:-480}" python3 bench/bench.py --bundles bundles --runtime build-rt/libBlockRuntimeC.so \
   --out "$out" ${BENCH_ARGS:-} 2>&1 | tee -a "$log"

@@ -55,3 +55,6 @@ BLOCK_COMPILE="$bin/block-compile" "$py" bench/python_launch.py --prepare bundle
 # Attention's backward written in Python (bench/attention_bwd.py), into the
 # same cache.
 BLOCK_COMPILE="$bin/block-compile" "$py" bench/attention_bwd.py --prepare bundles/python-cache
+# The PyTorch attention module (examples/pytorch/attention.py): every kernel
+# its test and bench/attention_module.py launch, into the same cache.
+BLOCK_COMPILE="$bin/block-compile" "$py" bench/attention_module.py --prepare bundles/python-cache
