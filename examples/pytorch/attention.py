@@ -102,23 +102,24 @@ class FlashAttention(torch.autograd.Function):
     @staticmethod
     def forward(ctx, q, k, v, causal, sm_scale):
         q3, k3, v3 = _rows(q), _rows(k), _rows(v)
-        o = torch.empty_like(q3)
-        lse = torch.empty(q3.shape[:2], device=q3.device, dtype=torch.float32)
-        kernels.forward(q3, k3, v3, o, lse, sm_scale, causal, _programs(q3.device))
+        o = torch.empty(q.shape, device=q.device, dtype=q.dtype)
+        lse = torch.empty(q3.shape[:2], device=q.device, dtype=torch.float32)
+        kernels.forward(q3, k3, v3, o.view(q3.shape), lse, sm_scale, causal,
+                        _programs(q.device))
         ctx.save_for_backward(q3, k3, v3, o, lse)
         ctx.causal, ctx.sm_scale = causal, sm_scale
-        return o.view(q.shape)
+        return o
 
     @staticmethod
     @torch.autograd.function.once_differentiable
     def backward(ctx, do):
         q3, k3, v3, o, lse = ctx.saved_tensors
-        shape = do.shape
-        dq, dk, dv = torch.empty_like(q3), torch.empty_like(k3), torch.empty_like(v3)
+        dq, dk, dv = (torch.empty(o.shape, device=o.device, dtype=o.dtype) for _ in range(3))
         delta = torch.empty_like(lse)
-        kernels.backward(q3, k3, v3, o, _rows(do.to(o.dtype)), lse, ctx.sm_scale, ctx.causal,
-                         dq, dk, dv, delta)
-        return dq.view(shape), dk.view(shape), dv.view(shape), None, None
+        kernels.backward(q3, k3, v3, o.view(q3.shape), _rows(do.to(o.dtype)), lse,
+                         ctx.sm_scale, ctx.causal, dq.view(q3.shape), dk.view(q3.shape),
+                         dv.view(q3.shape), delta)
+        return dq, dk, dv, None, None
 
 
 def attention(q, k, v, causal=False, sm_scale=None):
