@@ -1,6 +1,6 @@
 //===- Specialize.cpp - Kernel variants on their arguments ----------------===//
 
-#include "Specialize.h"
+#include "block/Target/Bundle/Specialize.h"
 
 #include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
@@ -19,12 +19,11 @@
 
 #include <limits>
 
-using namespace mlir;
 using blockrt::KernelInfo;
 using blockrt::KernelParameter;
 using blockrt::VariantAssumption;
 
-namespace block {
+namespace mlir::block {
 
 /// Triton's choices: 16 elements of 4 bytes or fewer make a 16-byte vector,
 /// which needs a 16-byte aligned address.
@@ -88,10 +87,10 @@ struct AccessFacts {
 };
 
 static AccessFacts getAccessFacts(func::FuncOp kernel) {
-  mlir::block::AxisInfoAnalysis analysis(kernel);
+  AxisInfoAnalysis analysis(kernel);
   AccessFacts facts;
   auto append = [&](SmallVectorImpl<int64_t> &to, Value value) {
-    const mlir::block::AxisInfo *info = analysis.getAxisInfo(value);
+    const AxisInfo *info = analysis.getAxisInfo(value);
     if (!info) {
       to.push_back(-1);
       return;
@@ -101,10 +100,10 @@ static AccessFacts getAccessFacts(func::FuncOp kernel) {
     llvm::append_range(to, info->getConstancy());
   };
   kernel.walk([&](Operation *op) {
-    Value ptr = mlir::block::getAccessedPointers(op);
+    Value ptr = getAccessedPointers(op);
     if (!ptr)
       return;
-    Value mask = mlir::block::getAccessMask(op);
+    Value mask = getAccessMask(op);
     append(facts.addresses, ptr);
     if (mask)
       append(facts.masks, mask);
@@ -129,7 +128,7 @@ static AccessFacts getAccessFacts(func::FuncOp kernel) {
 static void
 findRelevantArguments(ModuleOp module, const KernelInfo &kernel,
                       ArrayRef<unsigned> chosen,
-                      const mlir::block::BlockToPTXOptions &options,
+                      const BlockToPTXOptions &options,
                       SmallVectorImpl<unsigned> &masks,
                       SmallVectorImpl<unsigned> &addresses) {
   StringRef name = kernel.name;
@@ -146,7 +145,7 @@ findRelevantArguments(ModuleOp module, const KernelInfo &kernel,
   }
   addVariants(*probe, probes);
   PassManager front(module.getContext());
-  mlir::block::buildBlockFrontPipeline(front, options);
+  buildBlockFrontPipeline(front, options);
   LogicalResult prepared = success();
   {
     ScopedDiagnosticHandler quiet(module.getContext(),
@@ -176,16 +175,16 @@ findRelevantArguments(ModuleOp module, const KernelInfo &kernel,
 /// The widest vector along its innermost (last) dimension that each
 /// tensor access of `kernel` allows, in program order.
 static SmallVector<unsigned> getInnermostWidths(func::FuncOp kernel) {
-  mlir::block::AxisInfoAnalysis analysis(kernel);
+  AxisInfoAnalysis analysis(kernel);
   SmallVector<unsigned> widths;
   kernel.walk([&](Operation *op) {
-    Value ptr = mlir::block::getAccessedPointers(op);
+    Value ptr = getAccessedPointers(op);
     auto type = ptr ? dyn_cast<RankedTensorType>(ptr.getType())
                     : RankedTensorType();
     if (!type)
       return;
     widths.push_back(analysis.getVectorWidth(
-        ptr, mlir::block::getAccessMask(op),
+        ptr, getAccessMask(op),
         /*elemsPerThreadContiguous=*/std::numeric_limits<unsigned>::max(),
         type.getRank() - 1));
   });
@@ -204,7 +203,7 @@ static SmallVector<unsigned> getInnermostWidths(func::FuncOp kernel) {
 static SmallVector<unsigned>
 findUnitStrides(ModuleOp module, const KernelInfo &kernel,
                 ArrayRef<unsigned> chosen, ArrayRef<unsigned> divisible,
-                const mlir::block::BlockToPTXOptions &options) {
+                const BlockToPTXOptions &options) {
   SmallVector<unsigned> integers(llvm::make_filter_range(
       chosen,
       [&](unsigned index) { return !kernel.parameters[index].isPointer(); }));
@@ -229,7 +228,7 @@ findUnitStrides(ModuleOp module, const KernelInfo &kernel,
   }
   addVariants(*probe, probes);
   PassManager front(module.getContext());
-  mlir::block::buildBlockFrontPipeline(front, options);
+  buildBlockFrontPipeline(front, options);
   {
     ScopedDiagnosticHandler quiet(module.getContext(),
                                   [](Diagnostic &) { return success(); });
@@ -257,7 +256,7 @@ findUnitStrides(ModuleOp module, const KernelInfo &kernel,
 FailureOr<std::vector<PlannedVariant>>
 planVariants(ModuleOp module, ArrayRef<KernelInfo> kernels, StringRef spec,
              unsigned maxVariants,
-             const mlir::block::BlockToPTXOptions &options,
+             const BlockToPTXOptions &options,
              function_ref<void(const Twine &)> fail) {
   std::vector<PlannedVariant> plan;
   if (spec == "none" || maxVariants == 0)
@@ -367,13 +366,13 @@ void addVariants(ModuleOp module, ArrayRef<PlannedVariant> plan) {
       BlockArgument arg = copy.getArgument(assumption.index);
       if (assumption.alignment > 1) {
         copy.setArgAttr(assumption.index,
-                        mlir::block::BlockDialect::getAlignmentAttrName(),
+                        BlockDialect::getAlignmentAttrName(),
                         builder.getI64IntegerAttr(assumption.alignment));
         continue;
       }
       if (!assumption.equals) {
         copy.setArgAttr(assumption.index,
-                        mlir::block::BlockDialect::getDivisibilityAttrName(),
+                        BlockDialect::getDivisibilityAttrName(),
                         builder.getI64IntegerAttr(assumption.divisibility));
         continue;
       }
@@ -408,4 +407,19 @@ std::string getEntryPTX(StringRef ptx, StringRef symbol, StringRef as) {
   return llvm::join(llvm::split(blanked, symbol), as);
 }
 
-} // namespace block
+bool implies(ArrayRef<VariantAssumption> a, ArrayRef<VariantAssumption> b) {
+  return llvm::all_of(b, [&](const VariantAssumption &fact) {
+    return llvm::any_of(a, [&](const VariantAssumption &given) {
+      if (given.index != fact.index)
+        return false;
+      if (fact.equals)
+        return given.equals == fact.equals;
+      if (given.equals)
+        return *given.equals % int64_t(fact.divisibility) == 0;
+      return given.divisibility % fact.divisibility == 0 &&
+             given.alignment % fact.alignment == 0;
+    });
+  });
+}
+
+} // namespace mlir::block

@@ -1,14 +1,14 @@
 //===- Occupancy.cpp - Resident CTAs per SM from ptxas's report -----------===//
 
-#include "Occupancy.h"
+#include "block/Target/Bundle/Occupancy.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
-using namespace block;
 using llvm::StringRef;
+using namespace mlir::block;
 
 /// The number right before `word` in `line` ("45 registers"), if any.
 static std::optional<unsigned> numberBefore(StringRef line, StringRef word) {
@@ -22,7 +22,7 @@ static std::optional<unsigned> numberBefore(StringRef line, StringRef word) {
   return value;
 }
 
-llvm::StringMap<KernelResources> block::parsePtxasReport(StringRef report) {
+llvm::StringMap<KernelResources> mlir::block::parsePtxasReport(StringRef report) {
   // ptxas -v prints, per function:
   //   ptxas info    : Compiling entry function 'name' for 'sm_90a'
   //   ptxas info    : Function properties for name
@@ -58,7 +58,7 @@ llvm::StringMap<KernelResources> block::parsePtxasReport(StringRef report) {
   return kernels;
 }
 
-std::optional<SMLimits> block::getSMLimits(StringRef chip) {
+std::optional<SMLimits> mlir::block::getSMLimits(StringRef chip) {
   unsigned version;
   StringRef digits = chip.drop_front(3).take_while(llvm::isDigit);
   if (!chip.starts_with("sm_") || digits.getAsInteger(10, version))
@@ -82,7 +82,7 @@ std::optional<SMLimits> block::getSMLimits(StringRef chip) {
   }
 }
 
-unsigned block::getResidentCTAs(const SMLimits &limits, unsigned threads,
+unsigned mlir::block::getResidentCTAs(const SMLimits &limits, unsigned threads,
                                 unsigned registers, unsigned sharedBytes) {
   if (threads == 0)
     return 0;
@@ -93,4 +93,33 @@ unsigned block::getResidentCTAs(const SMLimits &limits, unsigned threads,
   ctas = std::min(ctas, limits.registers / registersPerWarp / warps);
   unsigned sharedPerCTA = sharedBytes + limits.reservedSharedBytesPerCTA;
   return std::min(ctas, limits.sharedBytes / sharedPerCTA);
+}
+
+OccupancySearch::OccupancySearch(const SMLimits &limits, unsigned threads,
+                                 unsigned sharedBytes, bool mayCapRegisters)
+    : limits(limits), threads(threads), sharedBytes(sharedBytes),
+      mayCapRegisters(mayCapRegisters) {}
+
+unsigned OccupancySearch::residentCTAs(unsigned registers) const {
+  return getResidentCTAs(limits, threads, registers, sharedBytes);
+}
+
+std::optional<unsigned> OccupancySearch::step(const KernelResources &got) {
+  unsigned gotCTAs = residentCTAs(got.registers);
+  if (!tried) {
+    first = best = got;
+    ctas = gotCTAs;
+  } else if (!got.spills() && got.stackBytes <= first.stackBytes &&
+             gotCTAs > ctas) {
+    best = got;
+    ctas = gotCTAs;
+    accepted = tried;
+  } else {
+    return std::nullopt;
+  }
+  // No barrier, or no more CTAs fit whatever the registers: stop.
+  if (!got.barriers || residentCTAs(1) <= ctas || !mayCapRegisters)
+    return std::nullopt;
+  tried = ctas + 1;
+  return tried;
 }

@@ -2,7 +2,7 @@
 //
 // Triton specialises a kernel at launch on the integer arguments that are
 // divisible by 16 or equal to 1 and the pointers that are 16-byte aligned,
-// which is what lets its axis analysis prove vector loads. block-compile
+// which is what lets its axis analysis prove vector loads. compileBundle
 // does the same ahead of time, for the arguments whose facts the kernel's
 // memory accesses can use: it copies each kernel under a new symbol with
 // those facts written in as hints (or the constant), lowers the copies with
@@ -13,16 +13,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BLOCK_COMPILE_SPECIALIZE_H
-#define BLOCK_COMPILE_SPECIALIZE_H
+#ifndef BLOCK_TARGET_BUNDLE_SPECIALIZE_H
+#define BLOCK_TARGET_BUNDLE_SPECIALIZE_H
 
 #include "block/Pipelines/Pipelines.h"
 #include "block/Runtime/Manifest.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
+#include "mlir/Support/LLVM.h"
 
-namespace block {
+namespace mlir::block {
 
 /// A copy of `kernel` to build under `symbol`, assuming `assume`.
 struct PlannedVariant {
@@ -48,25 +48,28 @@ struct PlannedVariant {
 /// integer of C in order, that one equal to 1 and the rest of M aligned;
 /// at most `maxVariants` of them. Reports through `fail` a name that no kernel has,
 /// or that names neither an integer scalar nor a pointer.
-mlir::FailureOr<std::vector<PlannedVariant>>
-planVariants(mlir::ModuleOp module,
-             llvm::ArrayRef<blockrt::KernelInfo> kernels, llvm::StringRef spec,
-             unsigned maxVariants,
-             const mlir::block::BlockToPTXOptions &options,
-             llvm::function_ref<void(const llvm::Twine &)> fail);
+FailureOr<std::vector<PlannedVariant>>
+planVariants(ModuleOp module, ArrayRef<blockrt::KernelInfo> kernels,
+             StringRef spec, unsigned maxVariants,
+             const BlockToPTXOptions &options,
+             function_ref<void(const Twine &)> fail);
 
 /// Adds to `module` the func.func of each variant: a copy of its kernel
 /// with `block.divisibility` on the arguments assumed divisible,
 /// `block.alignment` on the pointers assumed aligned and the constant in
 /// place of those assumed equal to a value.
-void addVariants(mlir::ModuleOp module, llvm::ArrayRef<PlannedVariant> plan);
+void addVariants(ModuleOp module, ArrayRef<PlannedVariant> plan);
 
 /// The text of `symbol`'s .entry in `ptx`, with `symbol` spelled `as`
 /// (so that two entries compare equal when only their names differ); empty
 /// when `ptx` has no such entry.
-std::string getEntryPTX(llvm::StringRef ptx, llvm::StringRef symbol,
-                        llvm::StringRef as);
+std::string getEntryPTX(StringRef ptx, StringRef symbol, StringRef as);
 
-} // namespace block
+/// Whether a launch that satisfies `a` always satisfies `b`: a variant
+/// assuming `a` whose code a variant assuming `b` already has is dropped.
+bool implies(ArrayRef<blockrt::VariantAssumption> a,
+             ArrayRef<blockrt::VariantAssumption> b);
 
-#endif // BLOCK_COMPILE_SPECIALIZE_H
+} // namespace mlir::block
+
+#endif // BLOCK_TARGET_BUNDLE_SPECIALIZE_H
