@@ -327,9 +327,11 @@ mlir::block::compileBundle(ModuleOp module, const ArgumentNames &argumentNames,
       collectKernels(module, argumentNames);
   if (failed(kernels))
     return failure();
-  if (kernels->empty())
-    return module.emitError(
-        "the module has no kernel (a func.func with block.kernel)");
+  if (kernels->empty()) {
+    auto file = dyn_cast<FileLineColLoc>(module.getLoc());
+    return fail(context, (file ? file.getFilename().str() : "the module") +
+                             " has no kernel (a func.func with block.kernel)");
+  }
 
   FailureOr<std::vector<PlannedVariant>> plan = planVariants(
       module, *kernels, bundleOptions.specialize, bundleOptions.maxVariants,
