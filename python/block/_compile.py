@@ -1,12 +1,17 @@
 """block.compile: block-compile behind an on-disk cache.
 
-A bundle is kept under $BLOCK_CACHE_DIR (default ~/.block/cache) in a
-directory named by a SHA-256 of the source, the module name, the options and
-the compiler (its --version text and its executable's bytes), so that the
-same call again, in any process, runs no compiler: it only hashes the source
-and, once per process and compiler, the executable.
+The compiler runs in-process where its C library, libBlockCompileC.so, is
+found ($BLOCK_COMPILE_LIBRARY, else beside block-compile, in its ../lib),
+and as the block-compile process otherwise; both write the same bundles and
+report the same diagnostics. A bundle is kept under $BLOCK_CACHE_DIR
+(default ~/.block/cache) in a directory named by a SHA-256 of the source,
+the module name, the options and the compiler (its version text and its
+file's bytes), so that the same call again, in any process, runs no
+compiler: it only hashes the source and, once per process and compiler, the
+compiler's file.
 """
 
+import ctypes
 import hashlib
 import json
 import os
@@ -17,12 +22,16 @@ import threading
 
 from ._errors import BlockError, CompileError
 
-#: Environment variables: the cache directory, and the compiler to run.
+#: Environment variables: the cache directory, the compiler to run, and
+#: its C library.
 CACHE_ENV = "BLOCK_CACHE_DIR"
 COMPILER_ENV = "BLOCK_COMPILE"
+LIBRARY_ENV = "BLOCK_COMPILE_LIBRARY"
+LIBRARY_NAME = "libBlockCompileC.so"
 
 _FORMAT = 1  # Bump when the cache layout or the key changes.
 _identities: dict = {}  # (path, mtime, size) -> the compiler's identity
+_libraries: dict = {}  # path -> the loaded libBlockCompileC.so
 _bundles: dict = {}  # bundle directory -> Bundle, so that code loads once
 _lock = threading.Lock()
 
@@ -45,22 +54,47 @@ def find_compiler(compiler=None):
     return os.path.abspath(path)
 
 
+def find_library(compiler=None):
+    """The libBlockCompileC.so to compile with in-process, or None:
+    $BLOCK_COMPILE_LIBRARY, else the one installed beside the block-compile
+    find_compiler finds (in its ../lib). Given a `compiler`, only the
+    library beside it."""
+    path = None if compiler else os.environ.get(LIBRARY_ENV)
+    if path:
+        if not os.path.isfile(path):
+            raise CompileError(f"{LIBRARY_ENV} names '{path}', which is not a file")
+        return os.path.abspath(path)
+    try:
+        tool = find_compiler(compiler)
+    except CompileError:
+        return None
+    beside = os.path.join(os.path.dirname(os.path.dirname(tool)), "lib", LIBRARY_NAME)
+    return beside if os.path.isfile(beside) else None
+
+
 def compiler_identity(path):
     """What the cache key knows of a compiler: its --version text (which
     names the LLVM it runs on) and a hash of the executable, computed once
     per process while the file stays the same."""
+    def version():
+        done = subprocess.run([path, "--version"], capture_output=True,
+                              text=True, check=False)
+        return done.stdout + done.stderr
+    return _identity(path, version)
+
+
+def _identity(path, version):
+    """`version()` and a hash of the file `path`, computed once per process
+    while the file stays the same."""
     stat = os.stat(path)
     key = (path, stat.st_mtime_ns, stat.st_size)
     identity = _identities.get(key)
     if identity is None:
-        version = subprocess.run([path, "--version"], capture_output=True,
-                                 text=True, check=False)
         digest = hashlib.sha256()
         with open(path, "rb") as f:
             for chunk in iter(lambda: f.read(1 << 20), b""):
                 digest.update(chunk)
-        identity = _identities[key] = (version.stdout + version.stderr).strip() + \
-            "\n" + digest.hexdigest()
+        identity = _identities[key] = version().strip() + "\n" + digest.hexdigest()
     return identity
 
 
@@ -97,7 +131,8 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
     module (default: the file's stem, or "kernels" for text). `compiler` is
     the block-compile to run (default $BLOCK_COMPILE, else PATH). With
     `cache=False` it compiles into a fresh temporary directory. Failures
-    raise CompileError with block-compile's diagnostics."""
+    raise CompileError with block-compile's diagnostics. The compiler runs
+    in-process where its library is found (find_library)."""
     text, file, name = _read_source(source_or_path, name)
     if not name.replace("_", "").replace("-", "").isalnum():
         raise CompileError(f"invalid module name '{name}'")
@@ -120,7 +155,7 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         options.append(f"--specialize={specialize}")
     from ._bundle import Bundle
     try:
-        path = find_compiler(compiler)
+        backend = _backend(compiler)
     except CompileError:
         # A machine without block-compile uses what was compiled into the
         # cache elsewhere (carried over), found by the source alone.
@@ -131,11 +166,11 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
 
     if not cache:
         out = tempfile.mkdtemp(prefix=f"block-{name}-")
-        _run(path, text, file, name, options, out)
+        backend.run(text, file, name, options, out)
         return Bundle(out, runtime)
 
     key = hashlib.sha256(json.dumps(
-        [_FORMAT, text, name, options, compiler_identity(path)]).encode()).hexdigest()
+        [_FORMAT, text, name, options, backend.identity()]).encode()).hexdigest()
     root = cache_dir()
     final = os.path.join(root, key[:2], key)
     with _lock:
@@ -147,7 +182,7 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
         # replaced once: what was compiled into it can be compiled again.
         for attempt in (0, 1):
             if not os.path.isfile(os.path.join(final, f"{name}.json")):
-                _compile_into_cache(path, text, file, name, options, key, final)
+                _compile_into_cache(backend, text, file, name, options, key, final)
             entry = _identify(final)
             try:
                 loaded = _load_entry(final, runtime)
@@ -237,7 +272,8 @@ def _compiled_elsewhere(text, name, options):
 
 
 def _integer(option, value):
-    """`value` as an int for block-compile's `option`, or CompileError."""
+    """`value` as an int for block-compile's `option` (an unsigned 32-bit
+    one), or CompileError."""
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             if isinstance(value, bool) or int(value) != value:
@@ -246,10 +282,12 @@ def _integer(option, value):
         except (TypeError, ValueError):
             raise CompileError(f"{option} must be an integer, not "
                                f"{value!r}") from None
+    if not 0 <= value < 1 << 32:
+        raise CompileError(f"{option} must be from 0 to {(1 << 32) - 1}, not {value}")
     return value
 
 
-def _compile_into_cache(path, text, file, name, options, key, final):
+def _compile_into_cache(backend, text, file, name, options, key, final):
     """Compiles into the cache entry `final`, aside and then renamed into
     place: a reader sees a whole bundle or none, and of two processes
     compiling at once the first rename wins."""
@@ -260,10 +298,10 @@ def _compile_into_cache(path, text, file, name, options, key, final):
     work = tempfile.mkdtemp(prefix=f".{key[:16]}-", dir=parent)
     try:
         out = os.path.join(work, "bundle")
-        _run(path, text, file, name, options, out)
+        backend.run(text, file, name, options, out)
         if not os.path.isfile(os.path.join(out, f"{name}.json")):
-            raise CompileError(f"block-compile ({path}) exited 0 but wrote "
-                               f"no {name}.json")
+            raise CompileError(f"block-compile ({backend.path}) exited 0 but "
+                               f"wrote no {name}.json")
         try:
             os.rename(out, final)
         except OSError:
@@ -318,16 +356,104 @@ def _discard_entry(final, entry):
     shutil.rmtree(trash, ignore_errors=True)
 
 
-def _run(compiler, text, file, name, options, out):
-    """Runs block-compile into `out` on `file`, or on `text` written to
-    <name>.mlir where there is no file."""
-    with tempfile.TemporaryDirectory(prefix="block-src-") as src:
-        if file is None:
-            file = os.path.join(src, f"{name}.mlir")
-            with open(file, "w", encoding="utf-8") as f:
-                f.write(text)
-        done = subprocess.run([compiler, file, "-o", out, *options],
-                              capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise CompileError(f"block-compile failed (exit {done.returncode}):\n"
-                           f"{(done.stderr + done.stdout).strip()}")
+def _backend(compiler):
+    """The compiler: its library in-process where find_library finds it,
+    else the block-compile process."""
+    library = find_library(compiler)
+    return _Library(library) if library else _Tool(find_compiler(compiler))
+
+
+class _Tool:
+    """block-compile, run as a process on block-compile's `options`."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def identity(self):
+        return compiler_identity(self.path)
+
+    def run(self, text, file, name, options, out):
+        """Runs block-compile into `out` on `file`, or on `text` written to
+        <name>.mlir where there is no file."""
+        with tempfile.TemporaryDirectory(prefix="block-src-") as src:
+            if file is None:
+                file = os.path.join(src, f"{name}.mlir")
+                with open(file, "w", encoding="utf-8") as f:
+                    f.write(text)
+            done = subprocess.run([self.path, file, "-o", out, *options],
+                                  capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise CompileError(f"block-compile failed (exit {done.returncode}):\n"
+                               f"{(done.stderr + done.stdout).strip()}")
+
+
+class _Options(ctypes.Structure):
+    """BlockCompileOptions (block/Target/Bundle/CApi.h): block-compile's
+    options under their names."""
+    _fields_ = [("chip", ctypes.c_char_p), ("features", ctypes.c_char_p),
+                ("num_warps", ctypes.c_uint32), ("opt_level", ctypes.c_uint32),
+                ("tma", ctypes.c_int32), ("warp_specialize", ctypes.c_int32),
+                ("warp_group_turns", ctypes.c_int32), ("cubin", ctypes.c_int32),
+                ("raise_occupancy", ctypes.c_int32),
+                ("specialize", ctypes.c_char_p), ("max_variants", ctypes.c_uint32)]
+
+
+#: The value of BlockCompileOptions.cubin each flag sets.
+_CUBIN_FLAGS = {"--cubin": 1, "--no-cubin": 2}
+
+
+class _Library:
+    """libBlockCompileC.so, called in-process with the options that
+    block-compile's flags (as compile() writes them) say."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lib = _load_library(path)
+
+    def identity(self):
+        return _identity(self.path, lambda: self.lib.blockCompileVersion().decode())
+
+    def run(self, text, file, name, options, out):
+        settings = _Options()
+        self.lib.blockCompileInitOptions(ctypes.byref(settings))
+        for flag in options:
+            if flag in _CUBIN_FLAGS:
+                settings.cubin = _CUBIN_FLAGS[flag]
+                continue
+            option, value = flag[2:].split("=", 1)
+            field = option.replace("-", "_")
+            if field in ("num_warps", "opt_level"):
+                setattr(settings, field, int(value))
+            elif field == "raise_occupancy":
+                settings.raise_occupancy = value == "true"
+            else:
+                setattr(settings, field, value.encode())
+        source = text.encode()
+        rc = self.lib.blockCompileBundle(
+            source, len(source), os.fsencode(file or f"{name}.mlir"), name.encode(),
+            ctypes.byref(settings), os.fsencode(out))
+        if rc != 0:
+            said = self.lib.blockCompileLastError().decode(errors="replace")
+            raise CompileError(f"block-compile failed (exit {rc}):\n{said.strip()}")
+
+
+def _load_library(path):
+    """libBlockCompileC.so at `path`, loaded once per process."""
+    with _lock:
+        lib = _libraries.get(path)
+        if lib is not None:
+            return lib
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:
+            raise CompileError(f"cannot load {path}: {e}") from None
+        lib.blockCompileInitOptions.argtypes = [ctypes.POINTER(_Options)]
+        lib.blockCompileInitOptions.restype = None
+        lib.blockCompileBundle.argtypes = [
+            ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_char_p,
+            ctypes.POINTER(_Options), ctypes.c_char_p]
+        lib.blockCompileBundle.restype = ctypes.c_int
+        lib.blockCompileLastError.restype = ctypes.c_char_p
+        lib.blockCompileVersion.restype = ctypes.c_char_p
+        _libraries[path] = lib
+        return lib

@@ -1,9 +1,12 @@
 """block.compile and its cache. A stand-in compiler (a Python script that
 logs each run and writes a one-kernel bundle) shows what runs when; with
-BLOCK_COMPILE set, the real block-compile is checked too."""
+BLOCK_COMPILE set, the real block-compile is checked too, and with its
+library (BLOCK_COMPILE_LIBRARY, or beside it) the in-process compiler
+against it."""
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -79,6 +82,7 @@ class Cache(unittest.TestCase):
         self.addCleanup(os.environ.update, self.environ)
         os.environ.update(FAKE_COMPILE_LOG=self.log, BLOCK_CACHE_DIR=self.cache,
                           BLOCK_COMPILE=self.compiler)
+        os.environ.pop(_compile.LIBRARY_ENV, None)  # The stand-in runs.
         self.new_process()
 
     def write_compiler(self, version):
@@ -279,6 +283,9 @@ class Cache(unittest.TestCase):
                 block.compile(SOURCE, num_warps=value)
         with self.assertRaisesRegex(block.CompileError, "opt_level must be an integer"):
             block.compile(SOURCE, opt_level="3x")
+        with self.assertRaisesRegex(block.CompileError, "num_warps must be from 0 "
+                                    "to 4294967295, not -1"):
+            block.compile(SOURCE, num_warps=-1)
         # A compiler that exits 0 and writes nothing.
         with self.assertRaisesRegex(block.CompileError, "exited 0 but wrote no "
                                     "kernels.json"):
@@ -334,6 +341,133 @@ class RealCompiler(unittest.TestCase):
         with self.assertRaisesRegex(block.CompileError, r"kernels.mlir:1:\d+: error"):
             block.compile("func.func @f() attributes {block.kernel} { block.nope }\n",
                           compiler=REAL, cache=False)
+
+
+LIBRARY = os.environ.get(_compile.LIBRARY_ENV) or (
+    REAL and _compile.find_library(os.path.abspath(REAL)))
+
+#: A kernel whose call is refused by the compiler, at the Python line the
+#: front end gave it.
+REFUSED = """func.func private @ext(i32)
+func.func @k(%n: i32) attributes {block.kernel} {
+  func.call @ext(%n) : (i32) -> () loc("kernel.py":7:5)
+  return
+}
+"""
+
+
+@unittest.skipUnless(REAL and LIBRARY, "BLOCK_COMPILE or its library is missing")
+class InProcess(unittest.TestCase):
+    """libBlockCompileC.so in-process against the block-compile process:
+    the same bundles, byte for byte, and the same errors."""
+
+    def setUp(self):
+        self.work = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.work)
+        environ = dict(os.environ)
+        self.addCleanup(lambda: (os.environ.clear(), os.environ.update(environ)))
+        os.environ[_compile.LIBRARY_ENV] = os.path.abspath(LIBRARY)
+        # The process: block-compile behind a wrapper with no library
+        # beside it, which logs its runs.
+        self.log = os.path.join(self.work, "log")
+        self.wrapper = os.path.join(self.work, "bin", "block-compile")
+        os.makedirs(os.path.dirname(self.wrapper))
+        with open(self.wrapper, "w") as f:
+            f.write(f'#!/bin/sh\n[ "$1" = --version ] || echo "$@" >> {self.log}\n'
+                    f'exec {os.path.abspath(REAL)} "$@"\n')
+        os.chmod(self.wrapper, 0o755)
+
+    def runs(self):
+        if not os.path.exists(self.log):
+            return 0
+        with open(self.log) as f:
+            return len(f.read().splitlines())
+
+    def both(self, source, **options):
+        """(in-process, process): each a bundle's files by name, or the
+        CompileError's message with the temporary source's directory
+        left out."""
+        results = []
+        for compiler in (None, self.wrapper):
+            try:
+                bundle = block.compile(source, cache=False, compiler=compiler, **options)
+            except block.CompileError as e:
+                results.append(re.sub(r"\S*/(kernels\.mlir)", r"\1", str(e)))
+                continue
+            out = os.path.dirname(bundle.manifest_path)
+            files = {}
+            for file in sorted(os.listdir(out)):
+                with open(os.path.join(out, file), "rb") as f:
+                    files[file] = f.read()
+            shutil.rmtree(out)
+            results.append(files)
+        return results
+
+    def test_same_bundles(self):
+        source = os.path.join(REPO, "examples", "vector_add.mlir")
+        for options in ({"cubin": False}, {},
+                        {"chip": "sm_80", "num_warps": 8, "opt_level": 2,
+                         "raise_occupancy": False, "specialize": ["n"], "cubin": False},
+                        {"features": "+ptx81", "specialize": "none", "cubin": False}):
+            inside, outside = self.both(source, **options)
+            self.assertEqual(inside, outside, options)
+            self.assertIn("vector_add.json", inside)
+        # Only the process ran block-compile.
+        self.assertEqual(self.runs(), 4)
+        manifest = json.loads(inside["vector_add.json"])
+        self.assertEqual(manifest["target"]["features"], "+ptx81")
+        self.assertEqual([p["name"] for p in manifest["kernels"][0]["parameters"]],
+                         ["x", "y", "out", "n"])
+
+    def test_same_errors(self):
+        cases = [("func.func @f() attributes {block.kernel} { block.nope }\n", {},
+                  r"^block-compile failed \(exit 1\):\nkernels.mlir:1:44: error: "
+                  "custom op 'block.nope' is unknown"),
+                 (REFUSED, {}, r"\nkernel.py:7:5: error: 'func.call' op calls a "
+                  "function without a body"),
+                 (REFUSED, {"chip": "sm_42"}, r"\nblock-compile: error: --chip='sm_42' "
+                  "is not a supported chip"),
+                 (REFUSED, {"specialize": "m"}, r"\nblock-compile: error: --specialize: "
+                  "no kernel has an argument named 'm'"),
+                 ("func.func @f(%x: i32) {\n  return\n}\n", {},
+                  r"\nblock-compile: error: kernels.mlir has no kernel")]
+        for source, options, expected in cases:
+            inside, outside = self.both(source, **options)
+            self.assertEqual(inside, outside)
+            self.assertRegex(inside, expected)
+
+    def test_found_beside_block_compile(self):
+        # bin/block-compile (the stand-in, which would log) and
+        # lib/libBlockCompileC.so: the library compiles.
+        tree = os.path.join(self.work, "tree")
+        os.makedirs(os.path.join(tree, "bin"))
+        os.makedirs(os.path.join(tree, "lib"))
+        stand_in = os.path.join(tree, "bin", "block-compile")
+        shutil.copy(self.wrapper, stand_in)
+        os.symlink(os.path.abspath(LIBRARY), os.path.join(tree, "lib", "libBlockCompileC.so"))
+        del os.environ[_compile.LIBRARY_ENV]
+        os.environ["BLOCK_COMPILE"] = stand_in
+        self.assertEqual(_compile.find_library(),
+                         os.path.join(tree, "lib", "libBlockCompileC.so"))
+        bundle = block.compile(os.path.join(REPO, "examples", "vector_add.mlir"),
+                               cache=False, cubin=False)
+        self.addCleanup(shutil.rmtree, os.path.dirname(bundle.manifest_path))
+        self.assertEqual(bundle.kernel_names, ["vector_add"])
+        self.assertEqual(self.runs(), 0)
+        # A library named that is not there.
+        os.environ[_compile.LIBRARY_ENV] = os.path.join(self.work, "none.so")
+        with self.assertRaisesRegex(block.CompileError, "BLOCK_COMPILE_LIBRARY names "
+                                    "'.*none.so', which is not a file"):
+            block.compile(SOURCE, cache=False)
+
+    def test_cached_in_process(self):
+        os.environ["BLOCK_CACHE_DIR"] = os.path.join(self.work, "cache")
+        _compile._bundles.clear()
+        first = block.compile(os.path.join(REPO, "examples", "vector_add.mlir"), cubin=False)
+        _compile._bundles.clear()
+        again = block.compile(os.path.join(REPO, "examples", "vector_add.mlir"), cubin=False)
+        self.assertEqual(first.manifest_path, again.manifest_path)
+        self.assertEqual(self.runs(), 0)
 
 
 if __name__ == "__main__":
