@@ -277,12 +277,8 @@ static AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs) {
   return facts.get();
 }
 
-/// The length of the aligned groups of `lhs` over which `lhs` is a run whose
-/// start is a multiple of the group length, and `rhs` is one value that is
-/// a multiple of the group length. Over such a group, `lhs < rhs` is uniform
-/// and `lhs / rhs` is constant (for non-negative `lhs`).
-static int64_t getAlignedRunLength(const AxisInfo &lhs, const AxisInfo &rhs,
-                                   unsigned d) {
+int64_t mlir::block::getAlignedRunLength(const AxisInfo &lhs,
+                                         const AxisInfo &rhs, unsigned d) {
   return std::min({lhs.getContiguity(d), lhs.getDivisibility(d),
                    rhs.getConstancy(d), rhs.getDivisibilityAtStride(d, 1)});
 }

@@ -153,6 +153,7 @@ void mlir::block::buildBlockFrontPipeline(OpPassManager &pm,
   pm.addPass(createBlockLowerTensorDescriptors(
       {/*tma=*/options.tma && chip && chip->hasWgmma()}));
   pm.addPass(createCSEPass());
+  pm.addPass(createBlockVersionOnSigns());
 }
 
 void mlir::block::buildBlockToNVVMPipeline(OpPassManager &pm,

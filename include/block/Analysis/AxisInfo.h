@@ -153,6 +153,14 @@ private:
 /// pointer; i1 counts as one byte).
 unsigned getElementBytes(Type type);
 
+/// The length of the aligned groups of `lhs` along `dim` over which `lhs` is
+/// a run whose start is a multiple of the group length, and `rhs` is one
+/// value that is a multiple of the group length. Over such a group,
+/// `lhs < rhs` is uniform, and for non-negative `lhs`, `lhs / rhs` is
+/// constant and `lhs % rhs` a run.
+int64_t getAlignedRunLength(const AxisInfo &lhs, const AxisInfo &rhs,
+                            unsigned dim);
+
 } // namespace block
 } // namespace mlir
 

@@ -175,3 +175,19 @@ func.func @_ok_Name9() attributes {block.kernel} {
   func.call @"a-helper"() : () -> ()
   return
 }
+
+// -----
+
+// expected-error @+1 {{'block.versioned_on_signs' is only valid on an scf.if}}
+func.func @versioned_not_a_branch() attributes {block.versioned_on_signs} {
+  return
+}
+
+// -----
+
+func.func @versioned_not_unit(%c: i1) {
+  // expected-error @+1 {{'block.versioned_on_signs' must be a unit attribute}}
+  scf.if %c {
+  } {block.versioned_on_signs = 1 : i32}
+  return
+}

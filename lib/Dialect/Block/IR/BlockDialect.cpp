@@ -292,6 +292,15 @@ LogicalResult BlockDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' must be true or false";
     return success();
   }
+  if (name == getVersionedOnSignsAttrName()) {
+    // block-version-on-signs marks its branch so as not to version the
+    // branch's copies again.
+    if (op->getName().getStringRef() != "scf.if")
+      return op->emitError() << "'" << name << "' is only valid on an scf.if";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    return success();
+  }
   if (name == getTargetAttrName()) {
     if (!isa<ModuleOp>(op))
       return op->emitError() << "'" << name

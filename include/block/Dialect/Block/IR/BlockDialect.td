@@ -63,6 +63,7 @@ def Block_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getTargetAttrName() { return "block.target"; }
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() { return "block.num_stages"; }
     static constexpr ::llvm::StringLiteral getWarpSpecializeAttrName() { return "block.warp_specialize"; }
+    static constexpr ::llvm::StringLiteral getVersionedOnSignsAttrName() { return "block.versioned_on_signs"; }
   }];
 }
 

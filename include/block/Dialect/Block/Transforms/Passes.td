@@ -97,6 +97,46 @@ def BlockLowerTensorDescriptors
                            "::mlir::blockgpu::BlockGPUDialect"];
 }
 
+def BlockVersionOnSigns : Pass<"block-version-on-signs", "::mlir::ModuleOp"> {
+  let summary = "Version a kernel on the signs of the scalars its index "
+                "remainders divide";
+  let description = [{
+    Signed division and remainder (`arith.divsi`, `arith.remsi`) keep the
+    aligned runs of a contiguous dividend only when it is non-negative:
+    `(s + arange) % n` is contiguous in runs of 16 when `n` is a multiple of
+    16 and `s >= 0`, and not otherwise (rounding towards zero breaks a run
+    that starts at a negative multiple of `n`). Triton's tutorial matmul
+    wraps its columns so, with `s = pid_n * BLOCK_N` and `pid_n` from signed
+    arithmetic whose sign no analysis can know.
+
+    For each such tensor division or remainder whose result reaches an
+    address or a mask, and whose runs a non-negative dividend would keep,
+    this pass finds the scalars of the kernel's body that the dividend's
+    sign hangs on (through `arith.addi`, `arith.muli`, splats, broadcasts
+    and `block.arange`'s base), and runs the rest of the kernel after the
+    last of them twice, under `scf.if` on all of them being non-negative:
+    the `then` copy reads each scalar as `arith.maxsi(s, 0)` (equal to it
+    there), which the axis analysis knows is non-negative, and the `else`
+    copy is the original. Launches that stay in bounds take the first.
+
+    ```mlir
+    %s = arith.muli %pid_n, %c128 : i32
+    ... (the rest of the kernel)
+    // becomes
+    %s = arith.muli %pid_n, %c128 : i32
+    %nonneg = arith.cmpi sge, %s, %c0 : i32
+    scf.if %nonneg {
+      %s0 = arith.maxsi %s, %c0 : i32
+      ... (the rest, reading %s0)
+    } else {
+      ... (the rest)
+    } {block.versioned_on_signs}
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def BlockSplitLoops : Pass<"block-split-loops", "::mlir::ModuleOp"> {
   let summary = "Split loops where a branch on the induction variable turns";
   let description = [{
