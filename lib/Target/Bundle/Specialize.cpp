@@ -77,6 +77,30 @@ static std::string freshSymbol(ModuleOp module, llvm::StringSet<> &taken,
   }
 }
 
+/// A copy of `module` with a copy of `kernel` per entry of `assumptions`
+/// (under fresh symbols, listed in `probes`), brought to the form the
+/// layouts are assigned on; null where that fails, quietly: the
+/// compilation proper reports what is wrong, once.
+static OwningOpRef<ModuleOp>
+buildProbes(ModuleOp module, const KernelInfo &kernel,
+            ArrayRef<std::vector<VariantAssumption>> assumptions,
+            const BlockToPTXOptions &options,
+            std::vector<PlannedVariant> &probes) {
+  OwningOpRef<ModuleOp> probe = cast<ModuleOp>(module->clone());
+  llvm::StringSet<> taken;
+  for (const std::vector<VariantAssumption> &assume : assumptions)
+    probes.push_back(
+        {kernel.name, freshSymbol(*probe, taken, kernel.name), assume});
+  addVariants(*probe, probes);
+  PassManager front(module.getContext());
+  buildBlockFrontPipeline(front, options);
+  ScopedDiagnosticHandler quiet(module.getContext(),
+                                [](Diagnostic &) { return success(); });
+  if (failed(front.run(*probe)))
+    return nullptr;
+  return probe;
+}
+
 /// What the layout assignment and the lowering learn from the axis analysis
 /// about each memory access of `kernel`: of its addresses, its pointers'
 /// facts and the widest vector along each dimension that they and its mask
@@ -131,28 +155,17 @@ findRelevantArguments(ModuleOp module, const KernelInfo &kernel,
                       const BlockToPTXOptions &options,
                       SmallVectorImpl<unsigned> &masks,
                       SmallVectorImpl<unsigned> &addresses) {
-  StringRef name = kernel.name;
-  OwningOpRef<ModuleOp> probe = cast<ModuleOp>(module->clone());
-  llvm::StringSet<> taken;
-  std::vector<PlannedVariant> probes;
-  probes.push_back({kernel.name, freshSymbol(*probe, taken, name),
-                    assumeAligned(kernel, chosen)});
+  std::vector<std::vector<VariantAssumption>> assumptions = {
+      assumeAligned(kernel, chosen)};
   for (unsigned index : chosen) {
     SmallVector<unsigned> others(llvm::make_filter_range(
         chosen, [&](unsigned other) { return other != index; }));
-    probes.push_back({kernel.name, freshSymbol(*probe, taken, name),
-                      assumeAligned(kernel, others)});
+    assumptions.push_back(assumeAligned(kernel, others));
   }
-  addVariants(*probe, probes);
-  PassManager front(module.getContext());
-  buildBlockFrontPipeline(front, options);
-  LogicalResult prepared = success();
-  {
-    ScopedDiagnosticHandler quiet(module.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    prepared = front.run(*probe);
-  }
-  if (failed(prepared)) {
+  std::vector<PlannedVariant> probes;
+  OwningOpRef<ModuleOp> probe =
+      buildProbes(module, kernel, assumptions, options, probes);
+  if (!probe) {
     masks.assign(chosen.begin(), chosen.end());
     addresses.assign(chosen.begin(), chosen.end());
     return;
@@ -209,32 +222,23 @@ findUnitStrides(ModuleOp module, const KernelInfo &kernel,
       [&](unsigned index) { return !kernel.parameters[index].isPointer(); }));
   if (integers.empty())
     return {};
-  StringRef name = kernel.name;
-  OwningOpRef<ModuleOp> probe = cast<ModuleOp>(module->clone());
-  llvm::StringSet<> taken;
-  std::vector<PlannedVariant> probes;
-  probes.push_back({kernel.name, freshSymbol(*probe, taken, name),
-                    assumeAligned(kernel, divisible)});
+  std::vector<std::vector<VariantAssumption>> assumptions = {
+      assumeAligned(kernel, divisible)};
   for (unsigned index : integers) {
     SmallVector<unsigned> others(llvm::make_filter_range(
         divisible, [&](unsigned other) { return other != index; }));
-    PlannedVariant unit{kernel.name, freshSymbol(*probe, taken, name),
-                        assumeAligned(kernel, others)};
+    std::vector<VariantAssumption> unit = assumeAligned(kernel, others);
     VariantAssumption one;
     one.index = index;
     one.equals = 1;
-    unit.assume.push_back(one);
-    probes.push_back(std::move(unit));
+    unit.push_back(one);
+    assumptions.push_back(std::move(unit));
   }
-  addVariants(*probe, probes);
-  PassManager front(module.getContext());
-  buildBlockFrontPipeline(front, options);
-  {
-    ScopedDiagnosticHandler quiet(module.getContext(),
-                                  [](Diagnostic &) { return success(); });
-    if (failed(front.run(*probe)))
-      return {};
-  }
+  std::vector<PlannedVariant> probes;
+  OwningOpRef<ModuleOp> probe =
+      buildProbes(module, kernel, assumptions, options, probes);
+  if (!probe)
+    return {};
   auto widthsOf = [&](const PlannedVariant &variant) {
     return getInnermostWidths(
         probe->lookupSymbol<func::FuncOp>(variant.symbol));
