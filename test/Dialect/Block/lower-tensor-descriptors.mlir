@@ -4,7 +4,8 @@
 // per dimension the positions (coordinate + arange), the mask of those
 // inside (one unsigned comparison) and the offsets (position * stride, none
 // for a constant stride of 1), broadcast to the tile and combined; loads
-// read zero outside.
+// read zero outside. The offsets of a tile of rank 2 are i64 (row * stride
+// passes 2^31 in a tensor of i32 sizes); the positions and masks stay i32.
 
 // CHECK-LABEL: func.func @load_store
 // CHECK-SAME: (%[[A:.*]]: !block.ptr<bf16>, %[[M:.*]]: i32, %[[K:.*]]: i32, %[[R:.*]]: i32, %[[C:.*]]: i32)
@@ -14,9 +15,11 @@
 // CHECK: %[[POS0:.*]] = arith.addi %[[R0]], %[[RANGE0]] : tensor<32xi32>
 // CHECK: %[[SIZE0:.*]] = block.splat %[[M]] : tensor<32xi32>
 // CHECK: %[[IN0:.*]] = arith.cmpi ult, %[[POS0]], %[[SIZE0]] : tensor<32xi32>
-// CHECK: %[[STRIDE0:.*]] = block.splat %[[K]] : tensor<32xi32>
-// CHECK: %[[OFF0:.*]] = arith.muli %[[POS0]], %[[STRIDE0]] : tensor<32xi32>
-// CHECK: %[[OFF0B:.*]] = block.broadcast %[[OFF0]] dims [0] : tensor<32xi32> -> tensor<32x16xi32>
+// CHECK: %[[POS0W:.*]] = arith.extsi %[[POS0]] : tensor<32xi32> to tensor<32xi64>
+// CHECK: %[[K64:.*]] = arith.extsi %[[K]] : i32 to i64
+// CHECK: %[[STRIDE0:.*]] = block.splat %[[K64]] : tensor<32xi64>
+// CHECK: %[[OFF0:.*]] = arith.muli %[[POS0W]], %[[STRIDE0]] : tensor<32xi64>
+// CHECK: %[[OFF0B:.*]] = block.broadcast %[[OFF0]] dims [0] : tensor<32xi64> -> tensor<32x16xi64>
 // CHECK: %[[IN0B:.*]] = block.broadcast %[[IN0]] dims [0] : tensor<32xi1> -> tensor<32x16xi1>
 // CHECK: %[[RANGE1:.*]] = block.arange 0, 16 : tensor<16xi32>
 // CHECK: %[[C1:.*]] = block.splat %[[C]] : tensor<16xi32>
@@ -24,14 +27,15 @@
 // CHECK: %[[SIZE1:.*]] = block.splat %[[K]] : tensor<16xi32>
 // CHECK: %[[IN1:.*]] = arith.cmpi ult, %[[POS1]], %[[SIZE1]] : tensor<16xi32>
 // CHECK-NOT: arith.muli
-// CHECK: %[[OFF1B:.*]] = block.broadcast %[[POS1]] dims [1] : tensor<16xi32> -> tensor<32x16xi32>
+// CHECK: %[[POS1W:.*]] = arith.extsi %[[POS1]] : tensor<16xi32> to tensor<16xi64>
+// CHECK: %[[OFF1B:.*]] = block.broadcast %[[POS1W]] dims [1] : tensor<16xi64> -> tensor<32x16xi64>
 // CHECK: %[[IN1B:.*]] = block.broadcast %[[IN1]] dims [1] : tensor<16xi1> -> tensor<32x16xi1>
-// CHECK: %[[OFF:.*]] = arith.addi %[[OFF0B]], %[[OFF1B]] : tensor<32x16xi32>
+// CHECK: %[[OFF:.*]] = arith.addi %[[OFF0B]], %[[OFF1B]] : tensor<32x16xi64>
 // CHECK: %[[IN:.*]] = arith.andi %[[IN0B]], %[[IN1B]] : tensor<32x16xi1>
-// CHECK: %[[PTRS:.*]] = block.addptr %[[A]], %[[OFF]] : !block.ptr<bf16>, tensor<32x16xi32>
+// CHECK: %[[PTRS:.*]] = block.addptr %[[A]], %[[OFF]] : !block.ptr<bf16>, tensor<32x16xi64>
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x16xbf16>
 // CHECK: %[[TILE:.*]] = block.load %[[PTRS]] mask %[[IN]] other %[[ZERO]] : tensor<32x16x!block.ptr<bf16>>
-// CHECK: %[[SPTRS:.*]] = block.addptr %[[A]], %{{.*}} : !block.ptr<bf16>, tensor<32x16xi32>
+// CHECK: %[[SPTRS:.*]] = block.addptr %[[A]], %{{.*}} : !block.ptr<bf16>, tensor<32x16xi64>
 // CHECK: block.store %[[SPTRS]], %[[TILE]] mask %{{.*}} : tensor<32x16x!block.ptr<bf16>>
 func.func @load_store(%a: !block.ptr<bf16>, %m: i32, %k: i32, %r: i32, %c: i32) {
   %c1 = arith.constant 1 : i32
@@ -44,14 +48,15 @@ func.func @load_store(%a: !block.ptr<bf16>, %m: i32, %k: i32, %r: i32, %c: i32) 
 // -----
 
 // Strides written as integers: one of 1 multiplies nothing, another is a
-// constant of the index type.
+// constant of the offsets' type.
 
 // CHECK-LABEL: func.func @static_strides
 // CHECK: %[[R:.*]] = block.arange 0, 8 : tensor<8xi32>
 // CHECK: %[[POS0:.*]] = arith.addi %{{.*}}, %[[R]] : tensor<8xi32>
-// CHECK: %[[STRIDE:.*]] = arith.constant 24 : i32
-// CHECK: %[[STRIDES:.*]] = block.splat %[[STRIDE]] : tensor<8xi32>
-// CHECK: arith.muli %[[POS0]], %[[STRIDES]] : tensor<8xi32>
+// CHECK: %[[POS0W:.*]] = arith.extsi %[[POS0]] : tensor<8xi32> to tensor<8xi64>
+// CHECK: %[[STRIDE:.*]] = arith.constant 24 : i64
+// CHECK: %[[STRIDES:.*]] = block.splat %[[STRIDE]] : tensor<8xi64>
+// CHECK: arith.muli %[[POS0W]], %[[STRIDES]] : tensor<8xi64>
 // CHECK: block.arange 0, 16 : tensor<16xi32>
 // CHECK-NOT: arith.muli
 // CHECK: block.load
@@ -160,7 +165,7 @@ func.func @in_loop(%x: !block.ptr<f32>, %m: i32, %n: i32, %row: i32) -> tensor<3
 // CHECK-NOT: tensor<32xi32>
 // CHECK: scf.for %[[T:[a-z0-9_]+]] =
 // CHECK: block.arange 0, 32 : tensor<32xi32>
-// CHECK: block.broadcast %{{.*}} dims [0] : tensor<32xi32> -> tensor<32x16xi32>
+// CHECK: block.broadcast %{{.*}} dims [0] : tensor<32xi64> -> tensor<32x16xi64>
 // CHECK: block.arange 0, 16 : tensor<16xi32>
 // CHECK: scf.for
 // CHECK-NOT: block.arange

@@ -67,11 +67,12 @@
 
 // Groups of 12 copies: on sm_90a four (the three steps before the loop and
 // the one in it), the loop's two barriers and the epilogue's two around
-// its conversion of c; on sm_80 three, and the loop's one barrier. The bf16
-// example advances its tiles' pointers through the loop, and there LLVM
-// peels the loop's first iteration on sm_90a (a fifth group, a second
-// loop body's wgmma, fence and barriers).
+// its conversion of c; on sm_80 three, and the loop's one barrier. On
+// sm_90a LLVM peels the loop's first iteration (a fifth group, a second
+// loop body's wgmma, fence and barriers): in the bf16 example, which
+// advances its tiles' pointers through the loop, and in the f16 one, whose
+// descriptor tiles' i64 offsets are computed in it.
 // COUNTS: bf16 sm_90a 60 copies, 8 wgmma, 2 proxy fences, 0 ldmatrix, 0 .trans, 0 mma, 6 barriers
 // COUNTS-NEXT: bf16 sm_80 36 copies, 0 wgmma, 0 proxy fences, 16 ldmatrix, 16 .trans, 128 mma, 3 barriers
-// COUNTS-NEXT: f16 sm_90a 48 copies, 4 wgmma, 1 proxy fences, 0 ldmatrix, 0 .trans, 0 mma, 4 barriers
+// COUNTS-NEXT: f16 sm_90a 60 copies, 8 wgmma, 2 proxy fences, 0 ldmatrix, 0 .trans, 0 mma, 6 barriers
 // COUNTS-NEXT: f16 sm_80 36 copies, 0 wgmma, 0 proxy fences, 16 ldmatrix, 16 .trans, 128 mma, 3 barriers

@@ -46,6 +46,13 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
   ArrayRef<int64_t> shape = tile.getShape();
   Type indexType = desc.getShape().front().getType();
   Type i32 = b.getI32Type();
+  // Element offsets in i64 wherever a position is multiplied by a stride or
+  // added to another's: with i32 sizes, row * stride and the sum pass 2^31
+  // in a tensor of fewer than 2^31 elements per row, which the interpreter
+  // computes exactly. A position alone is below its size where it is read.
+  Type offsetType = tile.getRank() > 1 || !desc.hasUnitStride(0)
+                        ? b.getI64Type()
+                        : indexType;
   auto fullType = [&](Type element) {
     return RankedTensorType::get(shape, element);
   };
@@ -70,18 +77,24 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
     Value dimInside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                             position, size);
     Value dimOffsets = position;
+    if (offsetType != indexType)
+      dimOffsets =
+          arith::ExtSIOp::create(b, loc, vectorOf(offsetType), position);
     if (!desc.hasUnitStride(d)) {
       Value stride = desc.getDynamicStride(d);
       if (!stride)
         stride = arith::ConstantOp::create(
-            b, loc, b.getIntegerAttr(indexType, desc.getStaticStrides()[d]));
+            b, loc, b.getIntegerAttr(offsetType, desc.getStaticStrides()[d]));
+      else if (offsetType != indexType)
+        stride = arith::ExtSIOp::create(b, loc, offsetType, stride);
       dimOffsets = arith::MulIOp::create(
-          b, loc, position, SplatOp::create(b, loc, vectorOf(indexType), stride));
+          b, loc, dimOffsets,
+          SplatOp::create(b, loc, vectorOf(offsetType), stride));
     }
     if (rank > 1) {
       DenseI32ArrayAttr dims = b.getDenseI32ArrayAttr({int32_t(d)});
       dimOffsets =
-          BroadcastOp::create(b, loc, fullType(indexType), dimOffsets, dims);
+          BroadcastOp::create(b, loc, fullType(offsetType), dimOffsets, dims);
       dimInside = BroadcastOp::create(b, loc, fullType(b.getI1Type()),
                                       dimInside, dims);
     }
