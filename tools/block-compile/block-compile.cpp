@@ -35,9 +35,10 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
 static cl::opt<std::string> outputDir("o", cl::desc("Bundle directory"),
                                       cl::value_desc("dir"), cl::Required,
                                       cl::cat(category));
-// block-to-ptx's options, with its names, descriptions and defaults.
-static const BlockToPTXOptions &getPipelineDefaults() {
-  static const BlockToPTXOptions defaults;
+// compileBundle's defaults; block-to-ptx's options with its names and
+// descriptions.
+static const BundleOptions &getDefaults() {
+  static const BundleOptions defaults;
   return defaults;
 }
 template <typename T>
@@ -45,18 +46,18 @@ static cl::opt<T> pipelineOption(const BlockToPTXOptions::Option<T> &option) {
   return cl::opt<T>(option.getArgStr(), cl::desc(option.HelpStr),
                     cl::init(option.getValue()), cl::cat(category));
 }
-static cl::opt<std::string> chip = pipelineOption(getPipelineDefaults().chip);
+static cl::opt<std::string> chip = pipelineOption(getDefaults().pipeline.chip);
 static cl::opt<std::string> features =
-    pipelineOption(getPipelineDefaults().features);
+    pipelineOption(getDefaults().pipeline.features);
 static cl::opt<unsigned> numWarps =
-    pipelineOption(getPipelineDefaults().numWarps);
+    pipelineOption(getDefaults().pipeline.numWarps);
 static cl::opt<unsigned> optLevel =
-    pipelineOption(getPipelineDefaults().optLevel);
-static cl::opt<bool> tma = pipelineOption(getPipelineDefaults().tma);
+    pipelineOption(getDefaults().pipeline.optLevel);
+static cl::opt<bool> tma = pipelineOption(getDefaults().pipeline.tma);
 static cl::opt<bool> warpSpecialize =
-    pipelineOption(getPipelineDefaults().warpSpecialize);
+    pipelineOption(getDefaults().pipeline.warpSpecialize);
 static cl::opt<bool> warpGroupTurns =
-    pipelineOption(getPipelineDefaults().warpGroupTurns);
+    pipelineOption(getDefaults().pipeline.warpGroupTurns);
 static cl::opt<bool> requireCubin("cubin",
                                   cl::desc("Write a cubin (needs ptxas)"),
                                   cl::cat(category));
@@ -69,18 +70,18 @@ static cl::opt<bool> raiseOccupancy(
     "raise-occupancy",
     cl::desc("Ask ptxas for more CTAs per SM while it fits them without "
              "spilling (needs ptxas)"),
-    cl::init(true), cl::cat(category));
+    cl::init(getDefaults().raiseOccupancy), cl::cat(category));
 static cl::opt<std::string> specialize(
     "specialize",
     cl::desc("Arguments to build specialised variants on (integers "
              "divisible by 16 or equal to 1, pointers 16-byte aligned): auto "
              "(those whose hint says less), none, or a comma-separated list "
              "of argument names"),
-    cl::init("auto"), cl::cat(category));
+    cl::init(getDefaults().specialize), cl::cat(category));
 static cl::opt<unsigned>
     maxVariants("max-variants",
                 cl::desc("The most specialised variants of one kernel"),
-                cl::init(4), cl::cat(category));
+                cl::init(getDefaults().maxVariants), cl::cat(category));
 static cl::opt<bool> verbose("v", cl::desc("Report registers and CTAs per SM"),
                              cl::cat(category));
 static cl::opt<bool>

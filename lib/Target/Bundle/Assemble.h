@@ -40,8 +40,7 @@ LogicalResult checkResolved(MLIRContext *context, StringRef ptx);
 /// Serializes a copy of the lowered `module` and assembles it with
 /// `ptxas -v`.
 FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
-                             const BlockToPTXOptions &options,
-                             StringRef ptxas);
+                             const BlockToPTXOptions &options, StringRef ptxas);
 
 /// Raises `nvvm.minctasm` on each of `kernels` (of the lowered `module`)
 /// that uses a barrier, one CTA at a time, while ptxas holds more of its
@@ -49,11 +48,11 @@ FailureOr<Assembly> assemble(ModuleOp module, StringRef name,
 /// that did (Occupancy.h says why only kernels with barriers). Returns the
 /// assembly of the module as it is left, and what the search did per
 /// kernel in `report`.
-FailureOr<Assembly>
-raiseKernelOccupancy(ModuleOp module, StringRef name,
-                     ArrayRef<blockrt::KernelInfo> kernels, StringRef ptxas,
-                     const BlockToPTXOptions &options,
-                     std::vector<KernelOccupancy> &report);
+FailureOr<Assembly> raiseKernelOccupancy(ModuleOp module, StringRef name,
+                                         ArrayRef<blockrt::KernelInfo> kernels,
+                                         StringRef ptxas,
+                                         const BlockToPTXOptions &options,
+                                         std::vector<KernelOccupancy> &report);
 
 } // namespace mlir::block
 

@@ -81,10 +81,8 @@ void blockCompileInitOptions(BlockCompileOptions *options) {
 
 int blockCompileBundle(const char *source, size_t length,
                        const char *sourceName, const char *moduleName,
-                       const BlockCompileOptions *options,
-                       const char *outDir) {
-  if ((!source && length) || !sourceName || !moduleName || !options ||
-      !outDir)
+                       const BlockCompileOptions *options, const char *outDir) {
+  if ((!source && length) || !sourceName || !moduleName || !options || !outDir)
     return fail("blockCompileBundle: the source, its name, the module name, "
                 "the options or the directory is NULL");
   BundleOptions bundleOptions;
@@ -108,17 +106,15 @@ int blockCompileBundle(const char *source, size_t length,
           },
           "--")))
     return fail(diagnostics);
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(StringRef(source, length),
-                                           sourceName),
-      llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                   StringRef(source, length), sourceName),
+                               llvm::SMLoc());
   if (failed(checkNestingDepth(sourceMgr, sourceMgr.getMainFileID())))
     return fail(diagnostics);
   ArgumentNames names;
   OwningOpRef<ModuleOp> module =
       parseKeepingArgumentNames(sourceMgr, &context, names);
-  if (!module ||
-      failed(compileBundle(*module, names, bundleOptions, outDir)))
+  if (!module || failed(compileBundle(*module, names, bundleOptions, outDir)))
     return fail(diagnostics);
   lastError.clear();
   return 0;

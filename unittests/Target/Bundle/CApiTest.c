@@ -47,7 +47,8 @@ static char *readFile(const char *path, size_t *size) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    printf("usage: BlockCompileCApiTest <vector_add.mlir> <scratch directory>\n");
+    printf(
+        "usage: BlockCompileCApiTest <vector_add.mlir> <scratch directory>\n");
     return 2;
   }
   BlockCompileOptions options;

@@ -116,9 +116,9 @@ protected:
   /// error reported.
   std::vector<std::string> plan(StringRef spec, unsigned maxVariants = 4) {
     std::string error;
-    FailureOr<std::vector<PlannedVariant>> plan = planVariants(
-        *module, kernels, spec, maxVariants, options,
-        [&](const Twine &message) { error = message.str(); });
+    FailureOr<std::vector<PlannedVariant>> plan =
+        planVariants(*module, kernels, spec, maxVariants, options,
+                     [&](const Twine &message) { error = message.str(); });
     if (failed(plan))
       return {"error: " + error};
     std::vector<std::string> rendered;
@@ -154,10 +154,10 @@ TEST_F(PlanVariants, AddressArgumentsFirstThenMasksThenUnitValues) {
   parse(kRows);
   // The stride alone (an address), then with m (a mask), then each integer
   // equal to 1 with the rest divisible.
-  EXPECT_EQ(plan("auto"), (Plan{"rows__spec1: stride%16",
-                                "rows__spec2: stride%16, m%16",
-                                "rows__spec3: stride=1, m%16",
-                                "rows__spec4: stride%16, m=1"}));
+  EXPECT_EQ(
+      plan("auto"),
+      (Plan{"rows__spec1: stride%16", "rows__spec2: stride%16, m%16",
+            "rows__spec3: stride=1, m%16", "rows__spec4: stride%16, m=1"}));
 }
 
 TEST_F(PlanVariants, UnitStridesTogether) {
@@ -165,17 +165,16 @@ TEST_F(PlanVariants, UnitStridesTogether) {
   // Every stride changes an address. The column strides, equal to 1, make
   // both loads contiguous along rows: one variant has both, before each
   // integer equal to 1 alone (as many as --max-variants leaves room for).
-  EXPECT_EQ(plan("auto"),
-            (Plan{"strides__spec1: xr%16, xc%16, yr%16, yc%16",
-                  "strides__spec2: xr%16, xc=1, yr%16, yc=1",
-                  "strides__spec3: xr=1, xc%16, yr%16, yc%16",
-                  "strides__spec4: xr%16, xc=1, yr%16, yc%16"}));
+  EXPECT_EQ(plan("auto"), (Plan{"strides__spec1: xr%16, xc%16, yr%16, yc%16",
+                                "strides__spec2: xr%16, xc=1, yr%16, yc=1",
+                                "strides__spec3: xr=1, xc%16, yr%16, yc%16",
+                                "strides__spec4: xr%16, xc=1, yr%16, yc%16"}));
 }
 
 TEST_F(PlanVariants, AtMostMaxVariantsTheLeastSpecialisedFirst) {
   parse(kRows);
-  EXPECT_EQ(plan("auto", 2), (Plan{"rows__spec1: stride%16",
-                                   "rows__spec2: stride%16, m%16"}));
+  EXPECT_EQ(plan("auto", 2),
+            (Plan{"rows__spec1: stride%16", "rows__spec2: stride%16, m%16"}));
   EXPECT_EQ(plan("auto", 0), Plan{});
   EXPECT_EQ(plan("none"), Plan{});
 }
@@ -189,9 +188,9 @@ TEST_F(PlanVariants, NamedArgumentsOnly) {
 }
 
 TEST_F(PlanVariants, SymbolsNoFunctionHas) {
-  parse((std::string(kRows) +
-         "func.func private @rows__spec1(%a: i32) -> i32\n")
-            .c_str());
+  parse(
+      (std::string(kRows) + "func.func private @rows__spec1(%a: i32) -> i32\n")
+          .c_str());
   EXPECT_EQ(plan("m"), (Plan{"rows__spec2: m%16", "rows__spec3: m=1"}));
 }
 
@@ -209,8 +208,8 @@ TEST_F(PlanVariants, RefusesNamesThatAreNoSpecialisableArgument) {
 
 TEST_F(PlanVariants, VariantsAreHintedCopiesAfterEverythingElse) {
   parse(kRows);
-  std::vector<PlannedVariant> plan = {
-      {"rows", "rows__spec1", {}}, {"rows", "rows__spec2", {}}};
+  std::vector<PlannedVariant> plan = {{"rows", "rows__spec1", {}},
+                                      {"rows", "rows__spec2", {}}};
   VariantAssumption divisible, one, aligned;
   divisible.index = 3;
   divisible.divisibility = 16;
@@ -225,15 +224,17 @@ TEST_F(PlanVariants, VariantsAreHintedCopiesAfterEverythingElse) {
   std::vector<std::string> order;
   for (func::FuncOp function : module->getOps<func::FuncOp>())
     order.push_back(function.getSymName().str());
-  EXPECT_EQ(order, (std::vector<std::string>{"rows", "rows__spec1",
-                                             "rows__spec2"}));
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"rows", "rows__spec1", "rows__spec2"}));
   auto first = module->lookupSymbol<func::FuncOp>("rows__spec1");
   ASSERT_TRUE(first);
-  EXPECT_EQ(first.getArgAttrOfType<IntegerAttr>(
+  EXPECT_EQ(first
+                .getArgAttrOfType<IntegerAttr>(
                     3, BlockDialect::getDivisibilityAttrName())
                 .getInt(),
             16);
-  EXPECT_EQ(first.getArgAttrOfType<IntegerAttr>(
+  EXPECT_EQ(first
+                .getArgAttrOfType<IntegerAttr>(
                     0, BlockDialect::getAlignmentAttrName())
                 .getInt(),
             32);
@@ -242,8 +243,7 @@ TEST_F(PlanVariants, VariantsAreHintedCopiesAfterEverythingElse) {
   ASSERT_TRUE(second);
   EXPECT_EQ(second.getNumArguments(), 5u);
   EXPECT_TRUE(second.getArgument(2).use_empty());
-  auto constant =
-      cast<arith::ConstantOp>(second.getBody().front().front());
+  auto constant = cast<arith::ConstantOp>(second.getBody().front().front());
   EXPECT_EQ(cast<IntegerAttr>(constant.getValue()).getInt(), 1);
   // The kernel itself is untouched.
   auto kernel = module->lookupSymbol<func::FuncOp>("rows");
@@ -252,12 +252,13 @@ TEST_F(PlanVariants, VariantsAreHintedCopiesAfterEverythingElse) {
 }
 
 TEST(EntryPTX, ComparesEntriesWhateverTheirNamesAndLabelNumbers) {
-  const char *ptx = ".visible .entry k(\n  .param .u32 k_param_0\n)\n{\n"
-                    "$L__BB0_1:\n  bra $L__BB0_1;\n}\n"
-                    ".visible .entry k__spec1(\n  .param .u32 k__spec1_param_0\n"
-                    ")\n{\n$L__BB1_1:\n  bra $L__BB1_1;\n}\n"
-                    ".visible .entry k__spec2(\n  .param .u32 k__spec2_param_0\n"
-                    ")\n{\n$L__BB2_1:\n  bra.uni $L__BB2_1;\n}\n";
+  const char *ptx =
+      ".visible .entry k(\n  .param .u32 k_param_0\n)\n{\n"
+      "$L__BB0_1:\n  bra $L__BB0_1;\n}\n"
+      ".visible .entry k__spec1(\n  .param .u32 k__spec1_param_0\n"
+      ")\n{\n$L__BB1_1:\n  bra $L__BB1_1;\n}\n"
+      ".visible .entry k__spec2(\n  .param .u32 k__spec2_param_0\n"
+      ")\n{\n$L__BB2_1:\n  bra.uni $L__BB2_1;\n}\n";
   std::string kernel = getEntryPTX(ptx, "k", "k");
   EXPECT_EQ(kernel, ".entry k(\n  .param .u32 k_param_0\n)\n{\n"
                     "$L__BB#_1:\n  bra $L__BB#_1;\n}\n");
@@ -292,7 +293,8 @@ TEST(Implies, WhatALaunchSatisfyingOneSetSatisfiesOfAnother) {
   EXPECT_TRUE(implies(Facts{equal(0, 32)}, Facts{divisible(0, 16)}));
   EXPECT_FALSE(implies(Facts{equal(0, 1)}, Facts{divisible(0, 16)}));
   EXPECT_FALSE(implies(Facts{divisible(0, 16)}, Facts{equal(0, 1)}));
-  EXPECT_TRUE(implies(Facts{equal(0, 1), divisible(1, 16)}, Facts{equal(0, 1)}));
+  EXPECT_TRUE(
+      implies(Facts{equal(0, 1), divisible(1, 16)}, Facts{equal(0, 1)}));
   EXPECT_TRUE(implies(Facts{aligned(0, 32)}, Facts{aligned(0, 16)}));
   EXPECT_FALSE(implies(Facts{aligned(0, 16)}, Facts{aligned(0, 32)}));
   EXPECT_TRUE(implies(Facts{divisible(0, 16)}, Facts{}));

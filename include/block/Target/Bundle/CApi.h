@@ -28,11 +28,11 @@ enum {
 /* block-compile's options, under its names; blockCompileInitOptions gives
  * its defaults. Strings are borrowed for the call. */
 typedef struct BlockCompileOptions {
-  const char *chip;     /* --chip */
-  const char *features; /* --features; NULL or "": the chip's default */
-  uint32_t numWarps;    /* --num-warps */
-  uint32_t optLevel;    /* --opt-level */
-  int32_t tma;          /* --tma, 0 or 1 */
+  const char *chip;       /* --chip */
+  const char *features;   /* --features; NULL or "": the chip's default */
+  uint32_t numWarps;      /* --num-warps */
+  uint32_t optLevel;      /* --opt-level */
+  int32_t tma;            /* --tma, 0 or 1 */
   int32_t warpSpecialize; /* --warp-specialize, 0 or 1 */
   int32_t warpGroupTurns; /* --warp-group-turns, 0 or 1 */
   int32_t cubin;          /* BLOCK_COMPILE_CUBIN_* */

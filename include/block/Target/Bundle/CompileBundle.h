@@ -1,4 +1,5 @@
-//===- CompileBundle.h - From a block program to a kernel bundle -*- C++ -*-===//
+//===- CompileBundle.h - From a block program to a kernel bundle -*- C++
+//-*-===//
 //
 // What block-compile does, as a library for tools, the C API
 // (block/Target/Bundle/CApi.h) and C++ embedders: runs the block-to-ptx
