@@ -122,7 +122,7 @@ def precompiled_module():
     return module
 
 
-def prepare(directory, compiler):
+def prepare(directory, compiler, only=()):
     pc = precompiled_module()
     os.makedirs(directory, exist_ok=True)
     # Entries are keyed by source: a new compiler starts them over.
@@ -137,6 +137,9 @@ def prepare(directory, compiler):
             f.write(identity)
     jobs = {}
     for kernel, signature, kwargs in specs():
+        source = os.path.splitext(os.path.basename(kernel.filename))[0]
+        if only and not any(o in source for o in only):
+            continue
         text = kernel.emit(signature, **kwargs)
         options = [f"--chip={CHIP}"]
         jobs.setdefault(pc.key(text, kernel.__name__, options), (kernel.__name__, text, options))
@@ -446,10 +449,10 @@ def main():
     p.add_argument("--compiler", default=os.environ.get("BLOCK_COMPILE", os.path.join(ROOT, "build", "bin", "block-compile")))
     p.add_argument("--precompiled", metavar="DIR", help="the --prepare directory (GPU machine without block-compile)")
     p.add_argument("--out", help="directory for tutorials.md")
-    p.add_argument("--only", nargs="*", default=[], help="cases whose name contains one of these")
+    p.add_argument("--only", nargs="*", default=[], help="cases whose name (with --prepare, the tutorial file's) contains one of these")
     args = p.parse_args()
     if args.prepare:
-        return prepare(args.prepare, args.compiler)
+        return prepare(args.prepare, args.compiler, args.only)
     return run(args)
 
 
