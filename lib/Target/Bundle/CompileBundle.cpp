@@ -406,7 +406,17 @@ BundleDiagnosticHandler::BundleDiagnosticHandler(llvm::SourceMgr &sourceMgr,
                                                  MLIRContext *context,
                                                  raw_ostream &stream)
     : SourceMgrDiagnosticHandler(sourceMgr, context, stream) {
+  // The lowered op ("see current operation") is the compiler's form, not
+  // the user's: the location and the message say what to change.
+  context->printOpOnDiagnostic(false);
   setHandler([this](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error) {
+      std::string where;
+      llvm::raw_string_ostream(where) << diag.getLocation();
+      if (!isa<UnknownLoc>(diag.getLocation()) &&
+          !errorLocations.insert(where).second)
+        return;
+    }
     if (!isa<UnknownLoc>(diag.getLocation()))
       return emitDiagnostic(diag);
     os << "block-compile: ";

@@ -28,6 +28,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <string>
 #include <vector>
@@ -110,11 +111,17 @@ void registerBundleDialects(DialectRegistry &registry);
 
 /// Prints diagnostics as block-compile does: a located one with its source
 /// line, as SourceMgrDiagnosticHandler does, the others as
-/// "block-compile: error: <message>".
+/// "block-compile: error: <message>"; one error per source location, and
+/// without the failing op's lowered form.
 class BundleDiagnosticHandler : public SourceMgrDiagnosticHandler {
 public:
   BundleDiagnosticHandler(llvm::SourceMgr &sourceMgr, MLIRContext *context,
                           raw_ostream &os);
+
+private:
+  /// Where errors were reported: the kernel and each of its variants fail
+  /// at the same op of the source, which the user needs to read once.
+  llvm::StringSet<> errorLocations;
 };
 
 } // namespace block
