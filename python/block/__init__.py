@@ -18,7 +18,8 @@ are cached in $BLOCK_CACHE_DIR (default ~/.block/cache).
 
 from ._bundle import Bundle, Kernel, cdiv
 from ._compile import cache_dir, compile
-from ._errors import ArgumentError, BlockError, CompileError
+from ._errors import ArgumentError, BlockError, CompileError, ManifestError
+from ._manifest import KernelEntry, Manifest, Parameter
 from ._runtime import Runtime
 from . import language
 from .frontend.errors import CompilationError
@@ -27,8 +28,8 @@ from ._autotune import Autotuner, Config, autotune
 
 __version__ = "0.1.0"  # cmake/BlockVersion.cmake's (test_install checks)
 __all__ = ["ArgumentError", "Autotuner", "BlockError", "Config", "Bundle", "CompilationError", "CompileError",
-           "JITFunction", "Kernel", "Runtime", "autotune", "cache_dir", "cdiv", "compile", "jit",
-           "language", "load"]
+           "JITFunction", "Kernel", "KernelEntry", "Manifest", "ManifestError", "Parameter",
+           "Runtime", "autotune", "cache_dir", "cdiv", "compile", "jit", "language", "load"]
 
 
 def load(path):

@@ -11,13 +11,17 @@ Nothing here imports torch or NumPy: they are used when the caller has
 imported them (`sys.modules`).
 """
 
+from __future__ import annotations
+
 import ctypes
 import math
 import numbers
 import struct
 import sys
+from typing import Any, Optional
 
 from ._errors import ArgumentError
+from ._manifest import Parameter
 
 # Block's element types: i1 i8 i16 i32 i64 f16 bf16 f32 f64 f8E4M3FN f8E5M2.
 # Integers are signless, so iN takes signed and unsigned N-bit data alike.
@@ -117,29 +121,33 @@ def dlpack_info(obj, stream=None):
             dlpack_element_type(dtype.code, dtype.bits, dtype.lanes))
 
 
-def describe(param):
-    """A parameter as the runtime names it: "2 ('out', !block.ptr<f32>)"."""
-    if param["kind"] == "pointer":
-        type_ = f"!block.ptr<{param['element_type']}>"
-    else:
-        type_ = param["type"]
-    return f"{param['index']} ('{param['name']}', {type_})"
+class _Refusal:
+    """ArgumentErrors about one argument: `kernel`'s parameter `param`,
+    worded as the runtime's refusals ("launch of 'k' refused: argument 2
+    ('out', !block.ptr<f32>) ...")."""
+
+    def __init__(self, kernel: str, param: Parameter):
+        self.kernel, self.param = kernel, param
+
+    def __call__(self, what: str) -> ArgumentError:
+        return ArgumentError(f"launch of '{self.kernel}' refused: argument "
+                             f"{self.param.describe()} {what}")
 
 
-def pointer_word(kernel, param, value, stream):
+def pointer_word(kernel: str, param: Parameter, value: Any, stream: Optional[int]) -> int:
     """The address of a pointer argument, after checking that it is device
     memory of the parameter's element type. `stream`, the launch's CUstream,
     is what a DLPack producer is asked to order its work before."""
-    where = f"launch of '{kernel}' refused: argument {describe(param)}"
-    want = param["element_type"]
+    refused = _Refusal(kernel, param)
+    want = param.type
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(value, torch.Tensor):
         if value.device.type != "cuda":
-            raise ArgumentError(f"{where} is a tensor on {value.device}; "
-                                "kernels take device memory")
+            raise refused(f"is a tensor on {value.device}; "
+                          "kernels take device memory")
         got = _TORCH_TYPES.get(str(value.dtype))
         if got != want:
-            raise ArgumentError(f"{where} expects {want} elements, got {value.dtype}")
+            raise refused(f"expects {want} elements, got {value.dtype}")
         return value.data_ptr()
     interface = getattr(value, "__cuda_array_interface__", None)
     if interface is not None:
@@ -147,35 +155,35 @@ def pointer_word(kernel, param, value, stream):
         data = interface.get("data") if isinstance(interface, dict) else None
         if not isinstance(typestr, str) or not isinstance(data, (tuple, list)) \
                 or not data or not isinstance(data[0], int):
-            raise ArgumentError(f"{where} has a __cuda_array_interface__ "
-                                "without a 'typestr' and a 'data' (address, "
-                                "read-only) pair")
+            raise refused("has a __cuda_array_interface__ "
+                          "without a 'typestr' and a 'data' (address, "
+                          "read-only) pair")
         got = typestr_element_type(typestr)
         if got != want:
-            raise ArgumentError(f"{where} expects {want} elements, got "
-                                f"typestr '{typestr}'")
+            raise refused(f"expects {want} elements, got "
+                          f"typestr '{typestr}'")
         if interface.get("mask") is not None:
-            raise ArgumentError(f"{where} is a masked array")
+            raise refused("is a masked array")
         return int(data[0])
     if hasattr(value, "__dlpack__") and hasattr(value, "__dlpack_device__"):
         device_type, _ = value.__dlpack_device__()
         if device_type not in (_DL_CUDA, _DL_CUDA_MANAGED):
             name = _DL_DEVICE_NAMES.get(device_type, f"type {device_type}")
-            raise ArgumentError(f"{where} is in {name} memory (DLPack); "
-                                "kernels take device memory")
+            raise refused(f"is in {name} memory (DLPack); "
+                          "kernels take device memory")
         # DLPack's stream for CUDA: 1 is the legacy default stream (0 is
         # reserved); -1 would ask for no ordering.
         _, _, address, got = dlpack_info(value, stream or 1)
         if got != want:
-            raise ArgumentError(f"{where} expects {want} elements, got "
-                                "another DLPack data type")
+            raise refused(f"expects {want} elements, got "
+                          "another DLPack data type")
         return address
     if hasattr(value, "__array_interface__"):
-        raise ArgumentError(f"{where} is host memory ({type(value).__name__}); "
-                            "kernels take device memory")
-    raise ArgumentError(f"{where} expects device memory (a CUDA tensor, or an "
-                        "object with __cuda_array_interface__ or __dlpack__), "
-                        f"got {type(value).__name__}")
+        raise refused(f"is host memory ({type(value).__name__}); "
+                      "kernels take device memory")
+    raise refused("expects device memory (a CUDA tensor, or an "
+                  "object with __cuda_array_interface__ or __dlpack__), "
+                  f"got {type(value).__name__}")
 
 
 # The 8-bit floats: mantissa bits, exponent bias, largest finite value, and
@@ -240,11 +248,11 @@ def _float_bits(value, type_):
     return struct.unpack("<I", struct.pack("<f", value))[0] >> 16
 
 
-def scalar_word(kernel, param, value):
+def scalar_word(kernel: str, param: Parameter, value: Any) -> int:
     """The bits of a scalar argument in the low bits of a 64-bit word, after
     checking its kind and range."""
-    where = f"launch of '{kernel}' refused: argument {describe(param)}"
-    type_ = param["type"]
+    refused = _Refusal(kernel, param)
+    type_ = param.type
     numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(value, numpy.bool_):
         value = bool(value)
@@ -252,24 +260,24 @@ def scalar_word(kernel, param, value):
         if isinstance(value, bool) or (isinstance(value, numbers.Integral)
                                        and int(value) in (0, 1)):
             return int(value)
-        raise ArgumentError(f"{where} expects a bool (or 0 or 1), got {value!r}")
+        raise refused(f"expects a bool (or 0 or 1), got {value!r}")
     if isinstance(value, bool):
-        raise ArgumentError(f"{where} expects a number, got the bool {value}")
+        raise refused(f"expects a number, got the bool {value}")
     if type_[0] == "i":
         if not isinstance(value, numbers.Integral):
-            raise ArgumentError(f"{where} expects an integer, got "
-                                f"{type(value).__name__} {value!r}")
+            raise refused("expects an integer, got "
+                          f"{type(value).__name__} {value!r}")
         value, bits = int(value), int(type_[1:])
         if not -(1 << (bits - 1)) <= value < (1 << bits):
-            raise ArgumentError(f"{where} value {value} does not fit in {bits} bits")
+            raise refused(f"value {value} does not fit in {bits} bits")
         return value & ((1 << bits) - 1)
     if not isinstance(value, numbers.Real):
-        raise ArgumentError(f"{where} expects a number, got "
-                            f"{type(value).__name__} {value!r}")
+        raise refused("expects a number, got "
+                      f"{type(value).__name__} {value!r}")
     try:
         return _float_bits(float(value), type_)
     except OverflowError:
-        raise ArgumentError(f"{where} value {value!r} overflows {type_}") from None
+        raise refused(f"value {value!r} overflows {type_}") from None
 
 
 def stream_handle(stream, device):

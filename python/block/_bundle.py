@@ -6,70 +6,25 @@ of the calling thread's current CUDA context), once per device, and stays
 until Bundle.unload.
 """
 
+from __future__ import annotations
+
 import ctypes
-import json
 import operator
 import os
-import stat
 import sys
 import threading
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import pointer_word, scalar_word, stream_handle
 from ._errors import ArgumentError, BlockError
-from ._runtime import default_runtime
+from ._manifest import KernelEntry, Manifest, Parameter, read_manifest
+from ._runtime import Runtime, default_runtime
 
 
 def cdiv(a, b):
     """ceil(a / b) for positive integers: the grid that covers `a` in
     blocks of `b`."""
     return -(-a // b)
-
-
-def _manifest_path(path):
-    """The manifest of a bundle directory (its only .json) or the path
-    itself."""
-    path = os.fspath(path)
-    if not os.path.isdir(path):
-        return path
-    found = sorted(f for f in os.listdir(path) if f.endswith(".json"))
-    if len(found) != 1:
-        raise BlockError(f"{path}: a bundle directory holds exactly one .json "
-                         f"manifest, this one {len(found)}")
-    return os.path.join(path, found[0])
-
-
-# The runtime's limit on a manifest's size (Manifest.h).
-_MAX_MANIFEST_BYTES = 16 << 20
-
-
-def _read_manifest(path):
-    """The text of the manifest at `path`, a regular file of sane size: a
-    FIFO would wait for a writer forever, a device never end. Raises
-    OSError, or BlockError for a file that is none."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise BlockError(f"cannot read '{path}': not a regular file (a "
-                             f"device, FIFO or directory)")
-        if info.st_size > _MAX_MANIFEST_BYTES:
-            raise BlockError(f"cannot read '{path}': larger than "
-                             f"{_MAX_MANIFEST_BYTES} bytes")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read().decode("utf-8")
-    finally:
-        os.close(fd)
-
-
-def _check_parameter(param):
-    """Raises KeyError unless `param` has what packing reads (the runtime
-    validates the rest when it loads or checks)."""
-    type_key = {"pointer": "element_type", "scalar": "type"}[param["kind"]]
-    missing = sorted({"index", "name", type_key} - param.keys())
-    if missing:
-        raise KeyError(f"a parameter without {', '.join(missing)}")
 
 
 def grid3(grid, kernel):
@@ -93,31 +48,21 @@ class Bundle:
     """A compiled module: its manifest, and its code once loaded. Kernels
     are `bundle["name"]` or `bundle.kernel("name")`."""
 
-    def __init__(self, path, runtime=None):
-        self.manifest_path = _manifest_path(path)
-        try:
-            self.manifest = json.loads(_read_manifest(self.manifest_path))
-            kernels = {k["name"]: k for k in self.manifest["kernels"]}
-            for kernel in kernels.values():
-                for param in kernel["parameters"]:
-                    _check_parameter(param)
-        except OSError as e:
-            raise BlockError(f"cannot open '{self.manifest_path}': {e.strerror}") from None
-        except RecursionError:
-            raise BlockError(f"{self.manifest_path}: not a Block bundle manifest "
-                             "(nested too deep)") from None
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise BlockError(f"{self.manifest_path}: not a Block bundle manifest "
-                             f"({type(e).__name__}: {e})") from None
-        self.name = self.manifest.get("module", "?")
+    def __init__(self, path: Union[str, "os.PathLike[str]"],
+                 runtime: Optional[Runtime] = None):
+        #: The manifest, read once (block.Manifest); the runtime reads it
+        #: again, with all its rules, when it loads the code.
+        self.manifest: Manifest = read_manifest(path)
+        self.manifest_path = self.manifest.path
+        self.name = self.manifest.module or "?"
         self._given_runtime = runtime
-        self._infos = kernels
-        self._kernels = {}
-        self._modules = {}  # device (torch index, or None) -> native handle
+        self._infos: Dict[str, KernelEntry] = {k.name: k for k in self.manifest.kernels}
+        self._kernels: Dict[str, Kernel] = {}
+        self._modules: Dict[Optional[int], Any] = {}  # device (torch index, or None) -> handle
         self._lock = threading.Lock()
 
     @property
-    def _runtime(self):
+    def _runtime(self) -> Runtime:
         """The Runtime given, else the default one (loaded when first
         needed: reading a manifest needs no library)."""
         if self._given_runtime is None:
@@ -128,11 +73,11 @@ class Bundle:
         return f"<block.Bundle '{self.name}' from {self.manifest_path}>"
 
     @property
-    def kernel_names(self):
+    def kernel_names(self) -> List[str]:
         """The kernels' names, in the manifest's order."""
         return list(self._infos)
 
-    def kernel(self, name):
+    def kernel(self, name: str) -> Kernel:
         """The kernel called `name`."""
         kernel = self._kernels.get(name)
         if kernel is None:
@@ -203,17 +148,19 @@ class Kernel:
     divisibility, grid) and CUDA failures raise BlockError with its
     message."""
 
-    def __init__(self, bundle, info):
+    def __init__(self, bundle: Bundle, info: KernelEntry):
         self.bundle = bundle
-        self.name = info["name"]
-        self.parameters = info["parameters"]
-        self.num_warps = info.get("num_warps")
-        self.shared_memory_bytes = info.get("shared_memory_bytes", 0)
-        self._names = [p["name"] for p in self.parameters]
-        self._handles = {}  # device -> native kernel
+        #: The manifest's entry (block.KernelEntry); the fields below are its.
+        self.info = info
+        self.name = info.name
+        self.parameters: Tuple[Parameter, ...] = info.parameters
+        self.num_warps = info.num_warps
+        self.shared_memory_bytes = info.shared_memory_bytes
+        self._names = [p.name for p in self.parameters]
+        self._handles: Dict[Optional[int], Any] = {}  # device -> native kernel
 
     def __repr__(self):
-        params = ", ".join(p["name"] for p in self.parameters)
+        params = ", ".join(self._names)
         return f"<block.Kernel {self.name}({params}) of '{self.bundle.name}'>"
 
     def __getitem__(self, grid):
@@ -259,26 +206,27 @@ class Kernel:
         pointers, bit patterns for scalars."""
         return list(self._pack(self._bind(args, kwargs), 1))
 
-    def _bind(self, args, kwargs):
+    def _bind(self, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> List[Any]:
+        values = list(args)
         if kwargs:
-            args = list(args) + [_UNSET] * (len(self._names) - len(args))
+            values += [_UNSET] * (len(self._names) - len(values))
             for name, value in kwargs.items():
                 if name not in self._names:
                     raise ArgumentError(f"kernel '{self.name}' has no parameter "
                                         f"'{name}' (it has: {', '.join(self._names)})")
                 index = self._names.index(name)
-                if index < len(args) and args[index] is not _UNSET:
+                if index < len(values) and values[index] is not _UNSET:
                     raise ArgumentError(f"kernel '{self.name}': parameter "
                                         f"'{name}' given twice")
-                args[index] = value
-            missing = [n for n, a in zip(self._names, args) if a is _UNSET]
+                values[index] = value
+            missing = [i for i, a in enumerate(values) if a is _UNSET]
             if missing:
                 raise ArgumentError(f"kernel '{self.name}': missing "
-                                    f"{', '.join(missing)}")
-        if len(args) != len(self.parameters):
+                                    f"{', '.join(self._names[i] for i in missing)}")
+        if len(values) != len(self.parameters):
             raise ArgumentError(f"launch of '{self.name}' refused: expected "
-                                f"{len(self.parameters)} arguments, got {len(args)}")
-        return args
+                                f"{len(self.parameters)} arguments, got {len(values)}")
+        return values
 
     def _grid(self, grid, values):
         if callable(grid):
@@ -288,7 +236,7 @@ class Kernel:
     def _pack(self, values, stream):
         words = (ctypes.c_uint64 * max(1, len(values)))()
         for i, (param, value) in enumerate(zip(self.parameters, values)):
-            if param["kind"] == "pointer":
+            if param.is_pointer:
                 words[i] = pointer_word(self.name, param, value, stream)
             else:
                 words[i] = scalar_word(self.name, param, value)

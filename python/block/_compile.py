@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 import threading
 
-from ._errors import BlockError, CompileError
+from ._errors import CompileError, ManifestError
 
 #: Environment variables: the cache directory, the compiler to run, and
 #: its C library.
@@ -187,7 +187,7 @@ def compile(source_or_path, *, chip="sm_90a", num_warps=None, features=None,
             try:
                 loaded = _load_entry(final, runtime)
                 break
-            except BlockError:
+            except ManifestError:
                 if attempt:
                     raise
                 _discard_entry(final, entry)
@@ -322,13 +322,13 @@ def _identify(final):
 
 
 def _load_entry(final, runtime):
-    """The bundle of the cache entry `final`, or BlockError where it is
+    """The bundle of the cache entry `final`, or ManifestError where it is
     damaged: a manifest that does not load, or a file it names missing or
     empty."""
     from ._bundle import Bundle
     bundle = Bundle(final, runtime)
-    for key in ("ptx", "cubin"):
-        named = bundle.manifest.get(key)
+    manifest = bundle.manifest
+    for key, named in (("ptx", manifest.ptx), ("cubin", manifest.cubin)):
         if named is None:
             continue
         try:
@@ -336,8 +336,8 @@ def _load_entry(final, runtime):
         except OSError:
             empty = True
         if empty:
-            raise BlockError(f"{bundle.manifest_path}: its {key} file "
-                             f"'{named}' is missing or empty")
+            raise ManifestError(f"{manifest.path}: its {key} file '{named}' is missing "
+                                "or empty", path=manifest.path, field=key)
     return bundle
 
 

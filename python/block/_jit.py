@@ -20,10 +20,11 @@ import sys
 import tempfile
 import textwrap
 import types
-from typing import Any, Dict, Iterable, List, Optional, Tuple, cast
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, cast
 
 from . import _compile
 from ._errors import ArgumentError, BlockError, CompileError
+from ._manifest import Parameter
 from .frontend.codegen import CodeGenerator
 from .frontend.emitter import Emitter, escape
 from .frontend.errors import CompilationError, FrontendError
@@ -555,7 +556,7 @@ _F64 = struct.Struct("<d")
 _U64 = struct.Struct("<Q")
 
 
-def _scalar_packer(kernel, param, dtype: bl.dtype):
+def _scalar_packer(kernel: str, param: Parameter, dtype: bl.dtype) -> Callable[[Any], int]:
     """word(value) for a scalar parameter whose Python type the cache key
     already fixed (an int in the type's range, a float)."""
     mlir = dtype.mlir
@@ -603,11 +604,11 @@ class _Launcher:
         # package's general packing in `pointers`), else the scalar's packer.
         self.packers, self.pointers = [], {}
         for i, param in enumerate(kernel.parameters):
-            if param["kind"] == "pointer":
+            if param.is_pointer:
                 self.packers.append(None)
                 self.pointers[i] = (lambda v, p=param: pointer_word(kernel.name, p, v, None))
             else:
-                dtype = bl.DTYPES[param["type"]]
+                dtype = bl.DTYPES[param.type]
                 self.packers.append(_scalar_packer(kernel.name, param, dtype))
 
     def __call__(self, values, grid, stream):

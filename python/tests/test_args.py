@@ -341,6 +341,83 @@ class Manifests(unittest.TestCase):
                                     r"\(it has: vector_add, echo_scalars\)"):
             bundle["nope"]
 
+    def test_dataclasses(self):
+        manifest = block.load(SMOKE).manifest
+        self.assertIsInstance(manifest, block.Manifest)
+        self.assertEqual(manifest.path, os.path.join(SMOKE, "smoke.json"))
+        self.assertEqual((manifest.module, manifest.ptx, manifest.cubin),
+                         ("smoke", "smoke.ptx", None))
+        add, echo = manifest.kernels
+        self.assertEqual((add.name, add.num_warps, add.shared_memory_bytes),
+                         ("vector_add", 4, 0))
+        self.assertEqual(add.parameters[0], block.Parameter(0, "arg0", "pointer", "f32"))
+        self.assertEqual(echo.parameters[7], block.Parameter(7, "g", "scalar", "bf16"))
+        self.assertEqual(add.parameters[0].describe(), "0 ('arg0', !block.ptr<f32>)")
+        self.assertEqual([p.type_string for p in echo.parameters[:2]], ["!block.ptr<f64>", "i1"])
+        kernel = block.load(SMOKE)["echo_scalars"]
+        self.assertEqual(kernel.info, echo)
+        self.assertEqual(kernel.parameters, echo.parameters)
+        with self.assertRaises(AttributeError):  # frozen
+            manifest.module = "other"
+
+    def malformed(self, change, field, what):
+        """Loads smoke.json after `change(manifest)`: refused, naming the
+        file and the JSON path of the field."""
+        with open(os.path.join(SMOKE, "smoke.json")) as f:
+            manifest = json.load(f)
+        change(manifest)
+        self.refused(manifest, field, what)
+
+    def refused(self, document, field, what):
+        path = os.path.join(self.dir, "smoke.json")
+        with open(path, "w") as f:
+            json.dump(document, f)
+        with self.assertRaises(block.ManifestError) as caught:
+            block.load(self.dir)
+        error = caught.exception
+        self.assertIsInstance(error, block.BlockError)
+        self.assertEqual((error.path, error.field), (path, field))
+        where = f"{field}: " if field else ""
+        self.assertEqual(str(error), f"{path}: not a Block bundle manifest: {where}{what}")
+
+    def test_malformed_fields(self):
+        def kernel(i, **changes):
+            return lambda m: m["kernels"][i].update(changes)
+
+        def param(i, j, **changes):
+            return lambda m: m["kernels"][i]["parameters"][j].update(changes)
+        self.refused([], None, "expected an object at the top level, got an array")
+        self.malformed(lambda m: m.update(module=7), "module",
+                       "expected a non-empty string, got a number")
+        self.malformed(lambda m: m.update(kernels="vector_add"), "kernels",
+                       "expected an array, got a string")
+        self.malformed(lambda m: m["kernels"].append(None), "kernels[2]",
+                       "expected an object, got null")
+        self.malformed(lambda m: m["kernels"][0].pop("name"), "kernels[0].name",
+                       "missing (expected a non-empty string)")
+        self.malformed(kernel(1, name="vector_add"), "kernels[1].name",
+                       'duplicate kernel name "vector_add"')
+        self.malformed(kernel(1, num_warps="4"), "kernels[1].num_warps",
+                       "expected an integer >= 1, got a string")
+        self.malformed(kernel(0, shared_memory_bytes=-1), "kernels[0].shared_memory_bytes",
+                       "expected an integer >= 0, got -1")
+        self.malformed(kernel(0, parameters={}), "kernels[0].parameters",
+                       "expected an array, got an object")
+        self.malformed(param(0, 2, index=5), "kernels[0].parameters[2].index",
+                       "expected 2 (parameters are listed in order), got 5")
+        self.malformed(param(0, 2, index=2.5), "kernels[0].parameters[2].index",
+                       "expected an integer >= 0, got a number that is not an integer")
+        self.malformed(param(1, 3, name=""), "kernels[1].parameters[3].name",
+                       "expected a non-empty string, got a string")
+        self.malformed(param(0, 1, kind="tensor"), "kernels[0].parameters[1].kind",
+                       'expected "pointer" or "scalar", got "tensor"')
+        self.malformed(param(1, 4, type="i33"), "kernels[1].parameters[4].type",
+                       'unknown element type "i33" (expected one of i1, i8, i16, i32, i64, '
+                       "f16, bf16, f32, f64, f8E4M3FN, f8E5M2)")
+        self.malformed(lambda m: m["kernels"][1]["parameters"][0].pop("element_type"),
+                       "kernels[1].parameters[0].element_type",
+                       "missing (expected a non-empty string)")
+
     def test_bad_bundles(self):
         with self.assertRaisesRegex(block.BlockError, "holds exactly one .json manifest, "
                                     "this one 0"):
@@ -351,14 +428,16 @@ class Manifests(unittest.TestCase):
         with open(os.path.join(self.dir, "m.json"), "w") as f:
             f.write('{"kernels": [')
         with self.assertRaisesRegex(block.BlockError, "m.json: not a Block bundle "
-                                    "manifest .JSONDecodeError"):
+                                    "manifest .JSONDecodeError") as caught:
             block.load(self.dir)
+        self.assertEqual((caught.exception.path, caught.exception.field),
+                         (os.path.join(self.dir, "m.json"), None))
         with open(os.path.join(self.dir, "m.json"), "w") as f:
             f.write('{"kernels": [{"name": "k", "parameters": [{"index": 0, '
                     '"name": "x", "kind": "pointer", "type": "f32"}]}]}')
-        with self.assertRaisesRegex(block.BlockError, "m.json: not a Block bundle "
-                                    "manifest .KeyError: 'a parameter without "
-                                    "element_type'"):
+        with self.assertRaisesRegex(block.BlockError, r"m.json: not a Block bundle "
+                                    r"manifest: kernels\[0\].parameters\[0\].element_type: "
+                                    r"missing \(expected a non-empty string\)"):
             block.load(self.dir)
 
     def test_manifests_that_are_no_files(self):
