@@ -11,14 +11,15 @@ anything with __cuda_array_interface__ or DLPack.
 Launches go on torch's current stream unless given `stream=`; every launch is
 checked against the manifest (element types here, alignment, divisibility and
 the grid by the runtime), and refusals raise BlockError with the runtime's
-message. The runtime library is libBlockRuntimeC.so ($BLOCK_RUNTIME_LIBRARY),
+message (the exceptions carry their kernel, parameter or diagnostics as
+attributes). The runtime library is libBlockRuntimeC.so ($BLOCK_RUNTIME_LIBRARY),
 block-compile is found through $BLOCK_COMPILE or PATH, and compiled bundles
 are cached in $BLOCK_CACHE_DIR (default ~/.block/cache).
 """
 
 from ._bundle import Bundle, Kernel, cdiv
 from ._compile import cache_dir, compile
-from ._errors import ArgumentError, BlockError, CompileError, ManifestError
+from ._errors import ArgumentError, BlockError, CompileError, Diagnostic, ManifestError
 from ._manifest import KernelEntry, Manifest, Parameter
 from ._runtime import Runtime
 from . import language
@@ -28,8 +29,9 @@ from ._autotune import Autotuner, Config, autotune
 
 __version__ = "0.1.0"  # cmake/BlockVersion.cmake's (test_install checks)
 __all__ = ["ArgumentError", "Autotuner", "BlockError", "Config", "Bundle", "CompilationError", "CompileError",
-           "JITFunction", "Kernel", "KernelEntry", "Manifest", "ManifestError", "Parameter",
-           "Runtime", "autotune", "cache_dir", "cdiv", "compile", "jit", "language", "load"]
+           "Diagnostic", "JITFunction", "Kernel", "KernelEntry", "Manifest", "ManifestError",
+           "Parameter", "Runtime", "autotune", "cache_dir", "cdiv", "compile", "jit", "language",
+           "load"]
 
 
 def load(path):

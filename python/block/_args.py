@@ -131,7 +131,8 @@ class _Refusal:
 
     def __call__(self, what: str) -> ArgumentError:
         return ArgumentError(f"launch of '{self.kernel}' refused: argument "
-                             f"{self.param.describe()} {what}")
+                             f"{self.param.describe()} {what}", kernel=self.kernel,
+                             name=self.param.name, index=self.param.index)
 
 
 def pointer_word(kernel: str, param: Parameter, value: Any, stream: Optional[int]) -> int:

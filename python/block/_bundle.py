@@ -40,7 +40,7 @@ def grid3(grid, kernel):
         grid = None
     if not grid or len(grid) > 3 or not all(0 <= g < 2 ** 32 for g in grid):
         raise ArgumentError(f"launch of '{kernel}' refused: the grid "
-                            f"{given!r} is not 1 to 3 integers in [0, 2^32)")
+                            f"{given!r} is not 1 to 3 integers in [0, 2^32)", kernel=kernel)
     return grid + (1,) * (3 - len(grid))
 
 
@@ -213,19 +213,24 @@ class Kernel:
             for name, value in kwargs.items():
                 if name not in self._names:
                     raise ArgumentError(f"kernel '{self.name}' has no parameter "
-                                        f"'{name}' (it has: {', '.join(self._names)})")
+                                        f"'{name}' (it has: {', '.join(self._names)})",
+                                        kernel=self.name, name=name)
                 index = self._names.index(name)
                 if index < len(values) and values[index] is not _UNSET:
                     raise ArgumentError(f"kernel '{self.name}': parameter "
-                                        f"'{name}' given twice")
+                                        f"'{name}' given twice", kernel=self.name,
+                                        name=name, index=index)
                 values[index] = value
             missing = [i for i, a in enumerate(values) if a is _UNSET]
             if missing:
                 raise ArgumentError(f"kernel '{self.name}': missing "
-                                    f"{', '.join(self._names[i] for i in missing)}")
+                                    f"{', '.join(self._names[i] for i in missing)}",
+                                    kernel=self.name, name=self._names[missing[0]],
+                                    index=missing[0])
         if len(values) != len(self.parameters):
             raise ArgumentError(f"launch of '{self.name}' refused: expected "
-                                f"{len(self.parameters)} arguments, got {len(values)}")
+                                f"{len(self.parameters)} arguments, got {len(values)}",
+                                kernel=self.name)
         return values
 
     def _grid(self, grid, values):
@@ -267,5 +272,6 @@ def _torch_device(kernel, values):
                 device = value.device.index
             elif value.device.index != device:
                 raise ArgumentError(f"launch of '{kernel}' refused: tensors on "
-                                    f"cuda:{device} and cuda:{value.device.index}")
+                                    f"cuda:{device} and cuda:{value.device.index}",
+                                    kernel=kernel)
     return device

@@ -19,8 +19,9 @@ import shutil
 import subprocess
 import tempfile
 import threading
+from typing import NoReturn
 
-from ._errors import CompileError, ManifestError
+from ._errors import CompileError, ManifestError, parse_diagnostics
 
 #: Environment variables: the cache directory, the compiler to run, and
 #: its C library.
@@ -383,8 +384,14 @@ class _Tool:
             done = subprocess.run([self.path, file, "-o", out, *options],
                                   capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise CompileError(f"block-compile failed (exit {done.returncode}):\n"
-                               f"{(done.stderr + done.stdout).strip()}")
+            _failed(done.returncode, done.stderr + done.stdout)
+
+
+def _failed(status: int, output: str) -> NoReturn:
+    """Raises the CompileError of a compilation that ended with `status`
+    and reported `output`: the same from the process and the library."""
+    raise CompileError(f"block-compile failed (exit {status}):\n{output.strip()}",
+                       diagnostics=parse_diagnostics(output))
 
 
 class _Options(ctypes.Structure):
@@ -433,8 +440,7 @@ class _Library:
             source, len(source), os.fsencode(file or f"{name}.mlir"), name.encode(),
             ctypes.byref(settings), os.fsencode(out))
         if rc != 0:
-            said = self.lib.blockCompileLastError().decode(errors="replace")
-            raise CompileError(f"block-compile failed (exit {rc}):\n{said.strip()}")
+            _failed(rc, self.lib.blockCompileLastError().decode(errors="replace"))
 
 
 def _load_library(path):

@@ -23,6 +23,7 @@ import types
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, cast
 
 from . import _compile
+from ._bundle import Kernel
 from ._errors import ArgumentError, BlockError, CompileError
 from ._manifest import Parameter
 from .frontend.codegen import CodeGenerator
@@ -105,7 +106,8 @@ class JITFunction:
             except SyntaxError as e:
                 raise CompilationError(e.msg, self.filename,
                                        self.first_line + (e.lineno or 1) - 1,
-                                       (e.offset or 1) - 1 + self.indent) from None
+                                       (e.offset or 1) - 1 + self.indent,
+                                       kernel=self.__name__) from None
         return self._parsed
 
     def position(self, node) -> Tuple[int, int]:
@@ -151,17 +153,22 @@ class JITFunction:
         except CompilationError as e:
             raise e.with_traceback(None) from None
 
-    def _split_keywords(self, kwargs, error=BlockError):
+    def _split_keywords(self, kwargs: Dict[str, Any],
+                        launch: bool = False) -> Tuple[Dict[str, Any], Dict[str, Any]]:
         """(parameter values, options) of keywords: a keyword that names a
         parameter is its value, and also the option of that name, as in
-        Triton (a kernel may take num_stages as a constexpr)."""
+        Triton (a kernel may take num_stages as a constexpr). An unknown
+        keyword is an ArgumentError at a launch, else a BlockError."""
         values, options = {}, {}
         for k, v in kwargs.items():
             if k in self._arg_positions:
                 values[k] = v
             elif k not in _OPTIONS:
-                raise error(f"'{self.__name__}' has no parameter '{k}' (it has: "
-                            f"{', '.join(self.arg_names)})")
+                message = (f"'{self.__name__}' has no parameter '{k}' (it has: "
+                           f"{', '.join(self.arg_names)})")
+                if launch:
+                    raise ArgumentError(message, kernel=self.__name__, name=k)
+                raise BlockError(message)
             if k in _OPTIONS:
                 options[k] = bl._unwrap(v)
         return values, options
@@ -263,8 +270,12 @@ class JITFunction:
         `chip` defaults to the current GPU's (or $BLOCK_CHIP, or sm_90a)."""
         return self._compile_text(self.emit(signature, **kwargs), chip)
 
-    def _compile_text(self, text, chip):
-        bundle = _compile.compile(text, chip=chip or default_chip(), name=self.__name__)
+    def _compile_text(self, text: str, chip: Optional[str]) -> Kernel:
+        try:
+            bundle = _compile.compile(text, chip=chip or default_chip(), name=self.__name__)
+        except CompileError as e:
+            e.kernel = self.__name__
+            raise
         return bundle[self.__name__]
 
     def __getitem__(self, grid):
@@ -301,19 +312,22 @@ class JITFunction:
         flags = self._constexpr_flags
         if len(args) > len(flags):
             raise ArgumentError(f"'{self.__name__}' takes {len(flags)} arguments, "
-                                f"got {len(args)}")
+                                f"got {len(args)}", kernel=self.__name__)
         for a, constant in zip(args, flags):
             if constant or a is None:
                 parts.append(a)
             else:
                 t = type(a)
-                if t is int:  # the common case, inline: i32 or wider
-                    parts.append(-2147483648 <= a <= 2147483647 or _type_tag(a))
+                if t is int:  # the common case, inline: i32 or wider (a's
+                    # name is at len(parts): one part per positional argument)
+                    parts.append(-2147483648 <= a <= 2147483647 or
+                                 _type_tag(a, self.__name__, self.arg_names[len(parts)]))
                 else:
                     parts.append(getattr(a, "dtype", t) if t is not float else t)
         for k, v in kwargs.items():
             parts.append(k)
-            parts.append(v if self._is_constant.get(k, True) or v is None else _type_tag(v))
+            parts.append(v if self._is_constant.get(k, True) or v is None
+                         else _type_tag(v, self.__name__, k))
         try:
             return tuple(parts)
         except TypeError:
@@ -332,22 +346,24 @@ class JITFunction:
         where each of the kernel's runtime arguments is in the call)."""
         names = self.arg_names
         values = dict(zip(names, args))
-        given, options = self._split_keywords(kwargs, ArgumentError)
+        given, options = self._split_keywords(kwargs, launch=True)
         for k, v in given.items():
             if k in values:
-                raise ArgumentError(f"'{self.__name__}': argument '{k}' given twice")
+                raise ArgumentError(f"'{self.__name__}': argument '{k}' given twice",
+                                    kernel=self.__name__, name=k)
             values[k] = v
         for name in names:
             if name not in values:
                 default = self.signature.parameters[name].default
                 if default is inspect.Parameter.empty:
-                    raise ArgumentError(f"'{self.__name__}': missing argument '{name}'")
+                    raise ArgumentError(f"'{self.__name__}': missing argument '{name}'",
+                                        kernel=self.__name__, name=name)
                 values[name] = default
         key = [options.get("num_warps", 4), options.get("num_stages")]
         for name in names:
             v = values[name]
             key.append(bl._unwrap(v) if name in self.constexprs or v is None
-                       else _type_tag(v))
+                       else _type_tag(v, self.__name__, name))
         key = tuple(key)
         launcher = self._cache.get(key)
         if launcher is None:
@@ -361,7 +377,8 @@ class JITFunction:
                 plan.append((-1, name))
             else:  # a default: a runtime argument the call leaves out
                 raise ArgumentError(f"'{self.__name__}': pass '{name}' (a parameter with "
-                                    f"a default that is not a constexpr)")
+                                    f"a default that is not a constexpr)",
+                                    kernel=self.__name__, name=name)
         return launcher, plan
 
     def _specialize(self, values, options):
@@ -372,7 +389,7 @@ class JITFunction:
             if name in self.constexprs or v is None:
                 constexprs[name] = bl._unwrap(v)
             else:
-                arg_types[name] = (dtype_of_argument(name, v), None)
+                arg_types[name] = (dtype_of_argument(name, v, self.__name__), None)
         num_warps = options.get("num_warps", 4)
         num_stages = options.get("num_stages")
         try:
@@ -421,18 +438,18 @@ _TYPESTR = {"<f2": bl.float16, "<f4": bl.float32, "<f8": bl.float64, "|i1": bl.i
             "<u2": bl.uint16, "<u4": bl.uint32, "<u8": bl.uint64, "|b1": bl.int1}
 
 
-def _int_type(v: int) -> bl.dtype:
+def _int_type(v: int, kernel: Optional[str], name: Optional[str]) -> bl.dtype:
     t = integer_type(v)
     if t is None:
-        raise ArgumentError(f"the integer {v} does not fit 64 bits")
+        raise ArgumentError(f"the integer {v} does not fit 64 bits", kernel=kernel, name=name)
     return t
 
 
-def _type_tag(v):
-    """What the compiled kernel depends on of a runtime argument."""
+def _type_tag(v, kernel: str, name: str):
+    """What the compiled kernel depends on of the runtime argument `name`."""
     t = type(v)
     if t is int:
-        return "i32" if -2**31 <= v < 2**31 else _int_type(v).name
+        return "i32" if -2**31 <= v < 2**31 else _int_type(v, kernel, name).name
     if t is float:
         return "fp32"
     if t is bool:
@@ -443,44 +460,46 @@ def _type_tag(v):
     return t
 
 
-def dtype_of_argument(name, v) -> bl.dtype:
-    """The parameter type a launch argument gives the kernel."""
+def _refused(kernel: Optional[str], name: str, what: str) -> ArgumentError:
+    """The ArgumentError "argument 'name': what" of `kernel`'s argument."""
+    return ArgumentError(f"argument '{name}': {what}", kernel=kernel, name=name)
+
+
+def dtype_of_argument(name: str, v, kernel: Optional[str] = None) -> bl.dtype:
+    """The parameter type the launch argument `name` gives the kernel."""
     if isinstance(v, bool):
         return bl.int1
     if isinstance(v, int):
-        return _int_type(v)
+        return _int_type(v, kernel, name)
     if isinstance(v, float):
         return bl.float32
     np = sys.modules.get("numpy")
     if np is not None and isinstance(v, np.generic):
         d = _NUMPY_DTYPES.get(v.dtype.name)
         if d is None:
-            raise ArgumentError(f"argument '{name}': NumPy scalars of {v.dtype} are not "
-                                f"supported")
+            raise _refused(kernel, name, f"NumPy scalars of {v.dtype} are not supported")
         return d
     dtype = getattr(v, "dtype", None)
     if dtype is not None and type(v).__module__.startswith("torch"):
         d = _TORCH_DTYPES.get(str(dtype))
         if d is None:
-            raise ArgumentError(f"argument '{name}': tensors of {dtype} are not supported")
+            raise _refused(kernel, name, f"tensors of {dtype} are not supported")
         return bl.pointer_type(d)
     if np is not None and isinstance(v, np.ndarray):
         d = _NUMPY_DTYPES.get(v.dtype.name)
         if d is None and v.dtype.str == "|V2":
             d = bl.bfloat16
         if d is None:
-            raise ArgumentError(f"argument '{name}': arrays of {v.dtype} are not supported")
+            raise _refused(kernel, name, f"arrays of {v.dtype} are not supported")
         return bl.pointer_type(d)
     cai = getattr(v, "__cuda_array_interface__", None)
     if cai is not None:
         d = _TYPESTR.get(cai["typestr"])
         if d is None:
-            raise ArgumentError(f"argument '{name}': typestr {cai['typestr']} is not "
-                                f"supported")
+            raise _refused(kernel, name, f"typestr {cai['typestr']} is not supported")
         return bl.pointer_type(d)
-    raise ArgumentError(f"argument '{name}': {type(v).__name__} is not a tensor or a number "
-                        f"a kernel takes (mark the parameter bl.constexpr to pass a "
-                        f"Python value)")
+    raise _refused(kernel, name, f"{type(v).__name__} is not a tensor or a number a kernel "
+                                 "takes (mark the parameter bl.constexpr to pass a Python value)")
 
 
 def parse_type(spec) -> tuple:
@@ -572,7 +591,8 @@ def _scalar_packer(kernel: str, param: Parameter, dtype: bl.dtype) -> Callable[[
             try:
                 return _U32.unpack(_F32.pack(v))[0]
             except OverflowError:
-                raise ArgumentError(f"launch of '{kernel}': {v!r} overflows f32") from None
+                raise ArgumentError(f"launch of '{kernel}': {v!r} overflows f32", kernel=kernel,
+                                    name=param.name, index=param.index) from None
         return f32
     if mlir == "f64":
         return lambda v: _U64.unpack(_F64.pack(v))[0]
@@ -629,7 +649,8 @@ class _Launcher:
                 if not v.is_cuda:
                     raise ArgumentError(f"launch of '{self.fn.__name__}' refused: argument "
                                         f"'{self.names[i]}' is a tensor on {v.device}, not on "
-                                        f"a GPU")
+                                        f"a GPU", kernel=self.fn.__name__, name=self.names[i],
+                                        index=i)
                 if device is None:
                     device = v.get_device()
                 words.append(v.data_ptr())
@@ -683,13 +704,13 @@ def find_block_run() -> str:
     return path
 
 
-def _as_numpy(name, v):
+def _as_numpy(kernel: str, name: str, v):
     """(a NumPy view of the host buffer `v`, a function writing an array
     back into it)."""
     import numpy as np
     if isinstance(v, np.ndarray):
         if not v.flags.c_contiguous:
-            raise ArgumentError(f"argument '{name}': the interpreter takes contiguous arrays")
+            raise _refused(kernel, name, "the interpreter takes contiguous arrays")
 
         def write(out):
             v.reshape(-1).view(out.dtype)[...] = out
@@ -697,10 +718,10 @@ def _as_numpy(name, v):
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(v, torch.Tensor):
         if v.is_cuda:
-            raise ArgumentError(f"argument '{name}': the interpreter runs on host memory; "
-                                f"pass CPU tensors (or unset {INTERPRET_ENV})")
+            raise _refused(kernel, name, "the interpreter runs on host memory; pass CPU "
+                                         f"tensors (or unset {INTERPRET_ENV})")
         if not v.is_contiguous():
-            raise ArgumentError(f"argument '{name}': the interpreter takes contiguous tensors")
+            raise _refused(kernel, name, "the interpreter takes contiguous tensors")
         flat = v.detach().reshape(-1)
         bits = {torch.bfloat16: torch.int16, torch.float8_e4m3fn: torch.uint8,
                 torch.float8_e5m2: torch.uint8}.get(v.dtype)
@@ -709,8 +730,8 @@ def _as_numpy(name, v):
         def write(out):
             array[...] = out.view(array.dtype)
         return array, write
-    raise ArgumentError(f"argument '{name}': the interpreter takes NumPy arrays or torch CPU "
-                        f"tensors, got {type(v).__name__}")
+    raise _refused(kernel, name, "the interpreter takes NumPy arrays or torch CPU tensors, "
+                                 f"got {type(v).__name__}")
 
 
 def run_interpreter(kernel_name, text, args, grid, timeout=None):
@@ -727,7 +748,7 @@ def run_interpreter(kernel_name, text, args, grid, timeout=None):
         writers = {}
         for i, (name, value, dtype) in enumerate(args):
             if dtype.is_ptr():
-                array, write = _as_numpy(name, value)
+                array, write = _as_numpy(kernel_name, name, value)
                 elem = dtype.element_ty
                 path = os.path.join(tmp, f"arg{i}.npy")
                 data = array

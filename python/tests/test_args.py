@@ -48,6 +48,10 @@ class Scalars(unittest.TestCase):
             self.words(**{name: value})
         self.assertIn(message, str(caught.exception))
         self.assertIsInstance(caught.exception, TypeError)
+        # The message's kernel and parameter, as fields.
+        error = caught.exception
+        self.assertEqual((error.kernel, error.name, error.index),
+                         ("echo_scalars", name, "abcdefghi".index(name) + 1))
 
     def test_every_type(self):
         self.assertEqual(self.words(), [bits for _, bits in ECHO])
@@ -189,6 +193,10 @@ class Pointers(unittest.TestCase):
         self.refused((self.x, half, self.x, 1024),
                      "launch of 'vector_add' refused: argument 1 ('arg1', "
                      "!block.ptr<f32>) expects f32 elements, got typestr '<f2'")
+        with self.assertRaises(block.ArgumentError) as caught:
+            self.add.pack(self.x, half, self.x, 1024)
+        error = caught.exception
+        self.assertEqual((error.kernel, error.name, error.index), ("vector_add", "arg1", 1))
         self.refused((self.x, self.x, CudaArray(aligned(numpy, 4, "int32")), 16),
                      "argument 2 ('arg2', !block.ptr<f32>) expects f32 elements")
 
@@ -273,6 +281,21 @@ class Binding(unittest.TestCase):
                                     "launch of 'vector_add' refused: expected 4 "
                                     "arguments, got 3"):
             self.add.pack(self.x, self.x, self.x)
+
+    def test_fields(self):
+        """Each refusal's kernel and parameter (its index where the kernel
+        has it), without parsing the message."""
+        cases = [(lambda: self.add.pack(self.x, self.x, self.x, n=32), "n", None),
+                 (lambda: self.add.pack(self.x, self.x, self.x, 32, arg0=self.x), "arg0", 0),
+                 (lambda: self.add.pack(self.x, arg2=self.x), "arg1", 1),  # the first missing
+                 (lambda: self.add.pack(self.x, self.x, self.x), None, None),
+                 (lambda: self.add._grid((1, 2, 3, 4), []), None, None)]
+        for call, name, index in cases:
+            with self.assertRaises(block.ArgumentError) as caught:
+                call()
+            error = caught.exception
+            self.assertEqual((error.kernel, error.name, error.index),
+                             ("vector_add", name, index), str(error))
 
     def test_grids(self):
         grid = self.add._grid

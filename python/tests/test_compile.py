@@ -187,12 +187,27 @@ class Cache(unittest.TestCase):
     def test_failure(self):
         with self.assertRaisesRegex(block.CompileError,
                                     r"block-compile failed \(exit 1\):\n.*kernels.mlir:1:1: "
-                                    "error: custom op 'BAD' is unknown"):
+                                    "error: custom op 'BAD' is unknown") as caught:
             block.compile(SOURCE + "BAD\n")
+        diagnostic, = caught.exception.diagnostics
+        self.assertEqual(os.path.basename(diagnostic.file), "kernels.mlir")
+        self.assertEqual((diagnostic.line, diagnostic.column, diagnostic.severity,
+                          diagnostic.message), (1, 1, "error", "custom op 'BAD' is unknown"))
+        self.assertIsNone(caught.exception.kernel)  # a module's text, not a kernel
         # Nothing half-made is left.
         self.assertEqual([f for _, _, files in os.walk(self.cache) for f in files], [])
         self.assertEqual([d for _, dirs, _ in os.walk(self.cache) for d in dirs
                           if d.startswith(".")], [])
+
+    def test_failure_of_a_jit_kernel(self):
+        @block.jit
+        def BAD(n):  # the stand-in refuses the text: it holds "BAD"
+            pass
+        with self.assertRaises(block.CompileError) as caught:
+            BAD.compile("i32")
+        self.assertEqual(caught.exception.kernel, "BAD")
+        self.assertEqual([d.message for d in caught.exception.diagnostics],
+                         ["custom op 'BAD' is unknown"])
 
     def test_missing_things(self):
         with self.assertRaisesRegex(block.CompileError, "cannot read '/nonexistent.mlir'"):
@@ -350,6 +365,28 @@ class RealCompiler(unittest.TestCase):
                           compiler=REAL, cache=False)
 
 
+class Diagnostics(unittest.TestCase):
+    """block-compile's output read into block.Diagnostic."""
+
+    def test_parse(self):
+        from block._errors import parse_diagnostics
+        output = ("/src/k.py:12:8: error: 'arith.addf' op operand #0 must be "
+                  "floating-point-like, but got 'i32'\n"
+                  "  %y = arith.addf %x, %x : i32\n"
+                  "       ^\n"
+                  "/src/k.py:3:1: note: called from\n"
+                  "block-compile: error: k.mlir has no kernel\n"
+                  "something else entirely\n")
+        found = parse_diagnostics(output)
+        self.assertEqual(found, [
+            block.Diagnostic("/src/k.py", 12, 8, "error", "'arith.addf' op operand #0 must "
+                             "be floating-point-like, but got 'i32'"),
+            block.Diagnostic("/src/k.py", 3, 1, "note", "called from"),
+            block.Diagnostic("", 0, 0, "error", "k.mlir has no kernel")])
+        self.assertEqual(str(found[1]), "/src/k.py:3:1: note: called from")
+        self.assertEqual(str(found[2]), "error: k.mlir has no kernel")
+
+
 LIBRARY = os.environ.get(_compile.LIBRARY_ENV) or (
     REAL and _compile.find_library(os.path.abspath(REAL)))
 
@@ -442,6 +479,23 @@ class InProcess(unittest.TestCase):
             inside, outside = self.both(source, **options)
             self.assertEqual(inside, outside)
             self.assertRegex(inside, expected)
+
+    def test_same_diagnostics(self):
+        """The diagnostics as fields, alike from the library and the
+        process: located ones at the Python line the front end gave, and
+        block-compile's own."""
+        cases = [({}, ("kernel.py", 7, 5, "error"), "'func.call' op calls a function "
+                  "without a body: a kernel compiles only with every call inlined"),
+                 ({"chip": "sm_42"}, ("", 0, 0, "error"),
+                  "--chip='sm_42' is not a supported chip; supported: sm_50")]
+        for options, where, message in cases:
+            for compiler in (None, self.wrapper):
+                with self.assertRaises(block.CompileError) as caught:
+                    block.compile(REFUSED, cache=False, compiler=compiler, **options)
+                diagnostic, = caught.exception.diagnostics
+                self.assertEqual((diagnostic.file, diagnostic.line, diagnostic.column,
+                                  diagnostic.severity), where)
+                self.assertTrue(diagnostic.message.startswith(message), diagnostic.message)
 
     def test_found_beside_block_compile(self):
         # bin/block-compile (the stand-in, which would log) and

@@ -36,6 +36,12 @@ def line_of(fn, text):
     raise AssertionError(f"{text!r} not in {fn}")
 
 
+def column_of(fn, text):
+    """The 1-based column of `text` on its line of `fn`."""
+    lines, first = inspect.getsourcelines(fn.fn if hasattr(fn, "fn") else fn)
+    return lines[line_of(fn, text) - first].index(text) + 1
+
+
 # ---------------------------------------------------------------------------
 # Kernels
 # ---------------------------------------------------------------------------
@@ -275,6 +281,11 @@ class ErrorTest(unittest.TestCase):
         self.assertEqual(err.lineno, line_of(fn, text))
         self.assertIn(text, str(err))  # the source line is shown
         self.assertIn("^", str(err))
+        # The same as fields: SyntaxError's, and the one diagnostic.
+        self.assertEqual(err.col, err.offset)
+        self.assertEqual(err.diagnostics, (block.Diagnostic(THIS_FILE, err.lineno, err.col,
+                                                            "error", err.msg),))
+        self.assertEqual(err.kernel, fn.__name__)
 
     def test_return_in_loop(self):
         @block.jit
@@ -316,6 +327,27 @@ class ErrorTest(unittest.TestCase):
             a = bl.arange(0, 16) + bl.arange(0, 32)
         self.assert_error_at(k, "bl.arange(0, 16) + bl.arange(0, 32)",
                              "do not broadcast together", "*fp32")
+
+    def test_type_error_fields(self):
+        @block.jit
+        def scaled(p):
+            return p * 2
+
+        @block.jit
+        def k(x_ptr):
+            bl.store(scaled(x_ptr), 1.0)
+        with self.assertRaises(block.CompileError) as cm:
+            k.emit("*fp32")
+        err = cm.exception
+        line = line_of(scaled, "p * 2")
+        self.assertEqual((err.filename, err.lineno), (THIS_FILE, line))
+        self.assertEqual(err.col, column_of(scaled, "p * 2"))
+        diagnostic, = err.diagnostics
+        self.assertEqual((diagnostic.file, diagnostic.line, diagnostic.column,
+                          diagnostic.severity), (THIS_FILE, line, err.col, "error"))
+        self.assertEqual(diagnostic.message, "'mul' of pointer<bl.float32> and bl.int32")
+        self.assertEqual(err.kernel, "k")  # the kernel, not the helper it calls
+        self.assertTrue(str(err).startswith(str(diagnostic) + "\n"))
 
     def test_launch_outside(self):
         with self.assertRaises(block.BlockError):
@@ -567,6 +599,28 @@ class LaunchTest(unittest.TestCase):
             add_kernel[(1,)](x, x, "x", 4, BLOCK=4)
         with self.assertRaisesRegex(block.ArgumentError, "grid"):
             add_kernel[(1, 2, 3, 4)](x, x, x, 4, BLOCK=4)
+
+
+@unittest.skipIf(np is None, "NumPy is not installed")
+class ArgumentFieldsTest(unittest.TestCase):
+    """A refused launch's ArgumentError names the kernel and the argument
+    as fields; these are refused before a kernel is compiled for the call,
+    so none has an index."""
+
+    def test_fields(self):
+        x = np.zeros(4, np.float32)
+        cases = [(lambda: add_kernel[(1,)](x, x, "x", 4, BLOCK=4), "out_ptr"),
+                 (lambda: add_kernel[(1,)](x, x, x, BLOCK=4), "n"),
+                 (lambda: add_kernel[(1,)](x, x, x, nn=4, BLOCK=4), "nn"),
+                 (lambda: add_kernel[(1,)](x, x, x, 2**70, BLOCK=4), "n"),
+                 (lambda: add_kernel[(1,)](x, x, x, n=2**70, BLOCK=4), "n"),
+                 (lambda: add_kernel[(1,)](x, x, x, 4, 4, 4), None)]
+        for call, name in cases:
+            with self.assertRaises(block.ArgumentError) as cm:
+                call()
+            err = cm.exception
+            self.assertEqual((err.kernel, err.name, err.index), ("add_kernel", name, None),
+                             str(err))
 
 
 @block.autotune(configs=[block.Config({"BLOCK": 64}, num_warps=2),

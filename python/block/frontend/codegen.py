@@ -80,8 +80,8 @@ class CodeGenerator(ast.NodeVisitor):
 
     def error_at(self, node, message) -> CompilationError:
         line, col = self.fn.position(node)
-        err = CompilationError(message, self.fn.filename, line, col, self.fn.source_line(line))
-        return err
+        return CompilationError(message, self.fn.filename, line, col, self.fn.source_line(line),
+                                kernel=self.stack[0].__name__)
 
     def visit(self, node):
         previous, previous_loc = self.node, self.sem.loc
