@@ -162,7 +162,7 @@ def shapes_kernel(x_ptr, out_ptr, N: bl.constexpr):
     lo, hi = bl.split(pairs)
     swapped = bl.interleave(hi, lo)
     bl.store(out_ptr + offs, swapped)
-    m = bl.reshape(x, (4, N // 4))
+    m = x.reshape(4, N // 4)
     t = bl.trans(m)
     r = bl.arange(0, N // 4)
     c = bl.arange(0, 4)
@@ -181,6 +181,18 @@ def descriptor_kernel(a_ptr, out_ptr, M, N, BM: bl.constexpr, BN: bl.constexpr):
     pn = bl.program_id(1)
     tile = desc.load([pm * BM, pn * BN])
     out.store([pm * BM, pn * BN], tile * 2.0)
+
+
+@block.jit(interpret=True)
+def batched_descriptor_kernel(a_ptr, out_ptr, B, M, N, BM: bl.constexpr, BN: bl.constexpr):
+    # A batch's 1 x BM x BN tiles as BM x BN matrices, batch stride M * N.
+    desc = bl.make_tensor_descriptor(a_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN])
+    out = bl.make_tensor_descriptor(out_ptr, [B, M, N], [M * N, N, 1], [1, BM, BN])
+    pm = bl.program_id(0)
+    pn = bl.program_id(1)
+    b = bl.program_id(2)
+    tile = desc.load([b, pm * BM, pn * BN]).reshape(BM, BN)
+    out.store([b, pm * BM, pn * BN], bl.trans(bl.trans(tile) * 2.0).reshape(1, BM, BN))
 
 
 @block.jit(interpret=True)
@@ -444,6 +456,14 @@ class InterpreterTest(unittest.TestCase):
         a = np.arange(M * N, dtype=np.float32).reshape(M, N)
         out = np.zeros_like(a)
         descriptor_kernel[(block.cdiv(M, 8), block.cdiv(N, 16))](a, out, M, N, BM=8, BN=16)
+        np.testing.assert_array_equal(out, a * 2)
+
+    def test_batched_descriptor(self):
+        B, M, N = 3, 20, 24
+        a = np.arange(B * M * N, dtype=np.float32).reshape(B, M, N)
+        out = np.zeros_like(a)
+        batched_descriptor_kernel[(block.cdiv(M, 8), block.cdiv(N, 16), B)](a, out, B, M, N,
+                                                                           BM=8, BN=16)
         np.testing.assert_array_equal(out, a * 2)
 
     def test_atomics(self):

@@ -57,6 +57,24 @@ int64_t KernelArg::signedValue() const {
   return static_cast<int64_t>((bits ^ sign) - sign);
 }
 
+int64_t evaluateTensorMapValue(const KernelInfo &kernel,
+                               const TensorMapValue &value,
+                               const KernelArg *args) {
+  if (value.isConstant())
+    return static_cast<int64_t>(value.value);
+  // In the parameters' type, as the program multiplies them: wrapped to
+  // its width, then sign-extended.
+  uint64_t product = value.value;
+  for (unsigned arg : value.args)
+    product *= static_cast<uint64_t>(args[arg].signedValue());
+  unsigned width = elementBitWidth(kernel.parameters[value.args.front()].type);
+  if (width >= 64)
+    return static_cast<int64_t>(product);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  uint64_t low = product & ((sign << 1) - 1);
+  return static_cast<int64_t>((low ^ sign) - sign);
+}
+
 namespace {
 // Failure paths only: building messages may allocate, checking may not.
 std::string refusal(const KernelInfo &kernel) {
@@ -143,28 +161,37 @@ Error checkTensorMap(const KernelInfo &kernel, size_t index,
     return makeError(argumentRefusal(kernel, base) + "address " +
                      hex(args[map.base].bits) + " is not aligned to 16 bytes" +
                      needs(""));
+  // The argument, or the arguments multiplied, that give `value`.
+  auto refusedArgs = [&](const TensorMapValue &value) {
+    if (value.args.size() == 1 && value.value == 1)
+      return argumentRefusal(kernel, kernel.parameters[value.args.front()]);
+    std::string product =
+        value.value == 1 ? "" : std::to_string(value.value) + " * ";
+    for (size_t i = 0; i < value.args.size(); ++i)
+      product +=
+          (i ? " * '" : "'") + kernel.parameters[value.args[i]].name + "'";
+    return refusal(kernel) + "the product " + product + " ";
+  };
   constexpr int64_t maxSize = int64_t(1) << 32;
   for (size_t d = 0; d < map.sizes.size(); ++d) {
-    if (!map.sizes[d].arg)
+    if (map.sizes[d].isConstant())
       continue;
-    const KernelParameter &param = kernel.parameters[*map.sizes[d].arg];
-    int64_t value = args[param.index].signedValue();
+    int64_t value = evaluateTensorMapValue(kernel, map.sizes[d], args);
     if (value < 1 || value > maxSize)
-      return makeError(argumentRefusal(kernel, param) + "value " +
+      return makeError(refusedArgs(map.sizes[d]) + "value " +
                        std::to_string(value) + " is outside [1, 2^32]" +
                        needs("size " + std::to_string(d) + " of "));
   }
   uint64_t elementBytes = elementSize(base.type);
   uint64_t maxStride = (uint64_t(1) << 40) / elementBytes;
   for (size_t d = 0; d + 1 < map.strides.size(); ++d) {
-    if (!map.strides[d].arg)
+    if (map.strides[d].isConstant())
       continue;
-    const KernelParameter &param = kernel.parameters[*map.strides[d].arg];
-    int64_t value = args[param.index].signedValue();
+    int64_t value = evaluateTensorMapValue(kernel, map.strides[d], args);
     // Compared before multiplying, which could overflow.
     if (value < 1 || static_cast<uint64_t>(value) >= maxStride ||
         static_cast<uint64_t>(value) * elementBytes % 16 != 0)
-      return makeError(argumentRefusal(kernel, param) + "value " +
+      return makeError(refusedArgs(map.strides[d]) + "value " +
                        std::to_string(value) + " times " +
                        std::to_string(elementBytes) +
                        " bytes is not a positive multiple of 16 below 2^40" +

@@ -80,10 +80,17 @@ describeAssumptions(const std::vector<KernelParameter> &parameters,
         assumptions.end())
       assumptions.push_back(std::move(words));
   };
-  auto argName = [&](const TensorMapValue &value) -> const std::string * {
-    if (!value.arg || *value.arg >= parameters.size())
-      return nullptr;
-    return &parameters[*value.arg].name;
+  // "n", or "m * k" for a product; empty for a constant.
+  auto argName = [&](const TensorMapValue &value) {
+    std::string name;
+    for (unsigned arg : value.args) {
+      if (arg >= parameters.size())
+        return std::string();
+      name += (name.empty() ? "" : " * ") + parameters[arg].name;
+    }
+    if (!name.empty() && value.value != 1)
+      name = std::to_string(value.value) + " * " + name;
+    return name;
   };
   for (const TensorMapInfo &map : tensorMaps) {
     if (map.base >= parameters.size())
@@ -91,11 +98,11 @@ describeAssumptions(const std::vector<KernelParameter> &parameters,
     const KernelParameter &base = parameters[map.base];
     addOnce(base.name + " is aligned to 16 bytes for its tensor map");
     for (const TensorMapValue &size : map.sizes)
-      if (const std::string *name = argName(size))
-        addOnce(*name + " is in [1, 2^32]");
+      if (std::string name = argName(size); !name.empty())
+        addOnce(name + " is in [1, 2^32]");
     for (size_t d = 0; d + 1 < map.strides.size(); ++d)
-      if (const std::string *name = argName(map.strides[d]))
-        addOnce(*name + " * " + std::to_string(elementSize(base.type)) +
+      if (std::string name = argName(map.strides[d]); !name.empty())
+        addOnce(name + " * " + std::to_string(elementSize(base.type)) +
                 " bytes is a multiple of 16");
   }
   return assumptions;
@@ -730,7 +737,7 @@ private:
       return false;
 
     const TensorMapValue &inner = map.strides.back();
-    if (inner.arg || inner.value != 1)
+    if (!inner.isConstant() || inner.value != 1)
       report(path + ".strides[" + std::to_string(rank - 1) + "]",
              "the innermost stride must be {\"value\": 1}");
     if (!elementBytes)
@@ -738,7 +745,7 @@ private:
     for (size_t d = 0; d + 1 < rank; ++d) {
       const TensorMapValue &stride = map.strides[d];
       uint64_t bytes = stride.value * elementBytes;
-      if (!stride.arg && (bytes % 16 != 0 || bytes >> 40))
+      if (stride.isConstant() && (bytes % 16 != 0 || bytes >> 40))
         report(path + ".strides[" + std::to_string(d) + "].value",
                std::to_string(stride.value) + " " + elementTypeName(type) +
                    " elements are " + std::to_string(bytes) +
@@ -760,7 +767,9 @@ private:
   }
 
   /// The sizes or strides of a tensor map: each {"arg": i}, an integer
-  /// scalar parameter, or {"value": n}, n in [1, max].
+  /// scalar parameter, {"value": n}, n in [1, max], or {"product": [i, j,
+  /// ...]} of two or more such parameters of one type, with an optional
+  /// constant factor "value".
   bool readTensorMapValues(const JsonValue &object, const std::string &parent,
                            const char *key, const KernelInfo &kernel,
                            uint64_t max, std::vector<TensorMapValue> &out) {
@@ -776,31 +785,76 @@ private:
         continue;
       }
       bool hasArg = entry.find("arg") != nullptr;
-      if (hasArg == (entry.find("value") != nullptr)) {
-        report(path, "expected exactly one of \"arg\" and \"value\"");
+      bool hasProduct = entry.find("product") != nullptr;
+      bool hasValue = entry.find("value") != nullptr;
+      if (hasArg + hasProduct + hasValue != 1 &&
+          !(hasProduct && hasValue && !hasArg)) {
+        report(path, "expected exactly one of \"arg\", \"value\" and "
+                     "\"product\" (with an optional \"value\")");
         continue;
       }
+      TensorMapValue value;
       int64_t number = 0;
-      if (!hasArg) {
-        if (readInteger(entry, path, "value", 1, static_cast<int64_t>(max),
-                        number))
-          out.push_back(TensorMapValue::constant(number));
-        continue;
+      if (hasValue) {
+        if (!readInteger(entry, path, "value", 1, static_cast<int64_t>(max),
+                         number))
+          continue;
+        value.value = number;
       }
-      if (!readInteger(entry, path, "arg", 0, INT64_MAX, number))
-        continue;
-      const KernelParameter *param =
-          findParameter(kernel, path + ".arg", number);
-      if (!param)
-        continue;
-      if (param->isPointer() ||
-          (param->type != ElementType::I32 && param->type != ElementType::I64))
-        report(path + ".arg",
-               describeParameter(*param) + " is not an i32 or i64 scalar");
-      else
-        out.push_back(TensorMapValue::fromArg(param->index));
+      if (hasArg) {
+        if (!readInteger(entry, path, "arg", 0, INT64_MAX, number) ||
+            !readScalarParameter(kernel, path + ".arg", number, value))
+          continue;
+      }
+      if (hasProduct) {
+        const JsonValue *factors = readArray(entry, path, "product");
+        if (!factors)
+          continue;
+        if (factors->getArray().size() < 2) {
+          report(path + ".product", "expected two or more parameters");
+          continue;
+        }
+        bool read = true;
+        for (size_t i = 0; i < factors->getArray().size() && read; ++i) {
+          std::string at = path + ".product[" + std::to_string(i) + "]";
+          const JsonValue &factor = factors->getArray()[i];
+          std::optional<int64_t> index = factor.getInteger();
+          read = index && *index >= 0;
+          if (!read)
+            wrongKind(at, "a parameter's index", factor);
+          else
+            read = readScalarParameter(kernel, at, *index, value);
+        }
+        if (!read)
+          continue;
+        ElementType type = kernel.parameters[value.args.front()].type;
+        if (std::any_of(value.args.begin(), value.args.end(), [&](unsigned a) {
+              return kernel.parameters[a].type != type;
+            })) {
+          report(path + ".product",
+                 "expected parameters of one type (the product's)");
+          continue;
+        }
+      }
+      out.push_back(std::move(value));
     }
     return problems.size() == problemsBefore;
+  }
+
+  /// Adds parameter `index` of `kernel`, an i32 or i64 scalar, to `value`'s
+  /// factors; false where it is not one (reported at `path`).
+  bool readScalarParameter(const KernelInfo &kernel, const std::string &path,
+                           int64_t index, TensorMapValue &value) {
+    const KernelParameter *param = findParameter(kernel, path, index);
+    if (!param)
+      return false;
+    if (param->isPointer() ||
+        (param->type != ElementType::I32 && param->type != ElementType::I64)) {
+      report(path, describeParameter(*param) + " is not an i32 or i64 scalar");
+      return false;
+    }
+    value.args.push_back(param->index);
+    return true;
   }
 
   /// Parameter `index` of `kernel`, or nullptr (reported at `path`).
@@ -828,9 +882,21 @@ private:
 static JsonValue writeTensorMap(const TensorMapInfo &map) {
   auto values = [](const std::vector<TensorMapValue> &values) {
     JsonValue::Array array;
-    for (const TensorMapValue &value : values)
-      array.push_back(value.arg ? JsonValue::Object{{"arg", *value.arg}}
-                                : JsonValue::Object{{"value", value.value}});
+    for (const TensorMapValue &value : values) {
+      if (value.isConstant()) {
+        array.push_back(JsonValue::Object{{"value", value.value}});
+        continue;
+      }
+      if (value.args.size() == 1 && value.value == 1) {
+        array.push_back(JsonValue::Object{{"arg", value.args.front()}});
+        continue;
+      }
+      JsonValue::Object product{
+          {"product", JsonValue::Array(value.args.begin(), value.args.end())}};
+      if (value.value != 1)
+        product.emplace_back("value", value.value);
+      array.push_back(std::move(product));
+    }
     return array;
   };
   return JsonValue::Object{

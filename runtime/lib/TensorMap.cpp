@@ -55,8 +55,7 @@ TensorMapEncoding tensorMapEncoding(const KernelInfo &kernel,
   // A size or stride argument goes in as its sign-extended value; a
   // negative one, which checkLaunch refuses, makes the driver fail.
   auto valueOf = [&](const TensorMapValue &value) {
-    return value.arg ? static_cast<uint64_t>(args[*value.arg].signedValue())
-                     : value.value;
+    return static_cast<uint64_t>(evaluateTensorMapValue(kernel, value, args));
   };
   TensorMapEncoding encoding;
   encoding.dataType =

@@ -449,3 +449,42 @@ TEST_F(TensorMapLaunch, ShapeIgnoresTheTensorMaps) {
   EXPECT_FALSE(checkLaunchShape(manifest.kernels[0], {8, 1, 1}, args.data(),
                                 args.size()));
 }
+
+// A size or stride multiplied from arguments is computed in their type, as
+// the program computes it: an i32 product wraps.
+TEST(TensorMapValues, MultiplyArgumentsInTheirType) {
+  Expected<Manifest> m = parseManifest(tensorMapsManifest);
+  ASSERT_TRUE(m) << m.errorMessage();
+  const KernelInfo &kernel = m->kernels[0];
+  std::vector<KernelArg> args(kernel.parameters.size(), KernelArg::i32(0));
+  args[3] = KernelArg::i32(65536);
+  args[4] = KernelArg::i64(4096);
+  args[5] = KernelArg::i64(4104);
+  EXPECT_EQ(
+      evaluateTensorMapValue(kernel, TensorMapValue::constant(7), args.data()),
+      7);
+  EXPECT_EQ(evaluateTensorMapValue(kernel, {{4, 5}, 2}, args.data()),
+            2 * 4096 * 4104);
+  EXPECT_EQ(evaluateTensorMapValue(kernel, {{3}, 3}, args.data()), 3 * 65536);
+  // 2^32 wraps to 0 in i32; 3 * 2^31 - 2^31 * 3 to -2^31.
+  EXPECT_EQ(evaluateTensorMapValue(kernel, {{3, 3}, 1}, args.data()), 0);
+  args[3] = KernelArg::i32(int32_t(1) << 30);
+  EXPECT_EQ(evaluateTensorMapValue(kernel, {{3}, 2}, args.data()), INT32_MIN);
+}
+
+TEST_F(TensorMapLaunch, RefusesAProductOfArguments) {
+  Expected<Manifest> m = parseManifest(replaceOnce(
+      tensorMapsManifest, R"({"value": 262144})", R"({"product": [3, 3]})"));
+  ASSERT_TRUE(m) << m.errorMessage();
+  manifest = std::move(*m);
+  std::vector<KernelArg> args = goodArgs(); // m * m = 10^6 bytes.
+  EXPECT_EQ(refusal(args), "accepted");
+  args[3] = KernelArg::i32(1001);
+  EXPECT_EQ(refusal(args),
+            "launch of 'matmul' refused: the product 'm' * 'm' value 1002001 "
+            "times 1 bytes is not a positive multiple of 16 below 2^40, as "
+            "stride 0 of tensor map 1 (of 'b') needs");
+  args[3] = KernelArg::i32(65536); // Wraps to 0 in i32.
+  EXPECT_NE(refusal(args).find("the product 'm' * 'm' value 0 times"),
+            std::string::npos);
+}

@@ -420,7 +420,7 @@ static void expectSameManifest(const Manifest &got, const Manifest &want) {
            {std::pair{&x.sizes, &y.sizes}, std::pair{&x.strides, &y.strides}}) {
         ASSERT_EQ(got->size(), want->size());
         for (size_t d = 0; d < want->size(); ++d) {
-          EXPECT_EQ((*got)[d].arg, (*want)[d].arg);
+          EXPECT_EQ((*got)[d].args, (*want)[d].args);
           EXPECT_EQ((*got)[d].value, (*want)[d].value);
         }
       }
@@ -686,10 +686,10 @@ TEST(Manifest, ReadsTensorMaps) {
   EXPECT_EQ(a.base, 0u);
   EXPECT_EQ(a.rank(), 2u);
   ASSERT_EQ(a.sizes.size(), 2u);
-  EXPECT_EQ(a.sizes[0].arg, std::optional<unsigned>(3));
-  EXPECT_EQ(a.sizes[1].arg, std::optional<unsigned>(4));
-  EXPECT_EQ(a.strides[0].arg, std::optional<unsigned>(5));
-  EXPECT_FALSE(a.strides[1].arg);
+  EXPECT_EQ(a.sizes[0].args, std::vector<unsigned>{3});
+  EXPECT_EQ(a.sizes[1].args, std::vector<unsigned>{4});
+  EXPECT_EQ(a.strides[0].args, std::vector<unsigned>{5});
+  EXPECT_TRUE(a.strides[1].isConstant());
   EXPECT_EQ(a.strides[1].value, 1u);
   EXPECT_EQ(a.box, (std::vector<uint32_t>{128, 64}));
   EXPECT_EQ(a.swizzle, TensorMapSwizzle::Bytes128);
@@ -697,7 +697,7 @@ TEST(Manifest, ReadsTensorMaps) {
   const TensorMapInfo &b = k.tensorMaps[1];
   EXPECT_EQ(b.base, 1u);
   EXPECT_EQ(b.rank(), 3u);
-  EXPECT_FALSE(b.sizes[0].arg);
+  EXPECT_TRUE(b.sizes[0].isConstant());
   EXPECT_EQ(b.sizes[0].value, 64u);
   EXPECT_EQ(b.strides[0].value, 262144u);
   EXPECT_EQ(b.swizzle, TensorMapSwizzle::Bytes32);
@@ -748,7 +748,27 @@ TEST(Manifest, ReportsEachMalformedTensorMap) {
        map0 + "strides[0].arg: parameter 7 ('small', i16) is not an i32 or "
               "i64 scalar"},
       {R"({"arg": 3})", R"({"arg": 3, "value": 4})",
-       map0 + "sizes[0]: expected exactly one of \"arg\" and \"value\""},
+       map0 + "sizes[0]: expected exactly one of \"arg\", \"value\" and "
+              "\"product\" (with an optional \"value\")"},
+      {R"({"arg": 3})", R"({"arg": 3, "product": [3, 3]})",
+       map0 + "sizes[0]: expected exactly one of \"arg\", \"value\" and "
+              "\"product\" (with an optional \"value\")"},
+      {R"({"arg": 3})", R"({"product": [3]})",
+       map0 + "sizes[0].product: expected two or more parameters"},
+      {R"({"arg": 3})", R"({"product": 3})",
+       map0 + "sizes[0].product: expected an array, got a number"},
+      {R"({"arg": 3})", R"({"product": [3, "k"]})",
+       map0 + "sizes[0].product[1]: expected a parameter's index, got a "
+              "string"},
+      {R"({"arg": 3})", R"({"product": [3, 6]})",
+       map0 + "sizes[0].product[1]: parameter 6 ('alpha', f32) is not an "
+              "i32 or i64 scalar"},
+      {R"({"arg": 3})", R"({"product": [3, 4]})",
+       map0 + "sizes[0].product: expected parameters of one type (the "
+              "product's)"},
+      {R"({"arg": 3})", R"({"product": [3, 3], "value": 0})",
+       map0 + "sizes[0].value: expected an integer in [1, 4294967296], got "
+              "0"},
       {R"({"arg": 3})", R"(3)",
        map0 + "sizes[0]: expected an object, got a number"},
       {R"({"value": 64})", R"({"value": 0})",
@@ -891,6 +911,29 @@ TEST(Manifest, WritesTensorMapsItReads) {
   m->version = 2;
   expectSameManifest(*read, *m);
   EXPECT_EQ(writeManifest(*read), text);
+}
+
+// A size or stride the runtime multiplies from arguments (a batch stride,
+// rows * columns) reads, writes back as it was and says what it needs.
+TEST(Manifest, ReadsAndWritesProducts) {
+  std::string text = replaceOnce(tensorMapsManifest, R"({"value": 262144})",
+                                 R"({"product": [4, 5], "value": 2})");
+  Expected<Manifest> m = parseManifest(text, "matmul.json");
+  ASSERT_TRUE(m) << m.errorMessage();
+  const TensorMapValue &stride = m->kernels[0].tensorMaps[1].strides[0];
+  EXPECT_EQ(stride.args, (std::vector<unsigned>{4, 5}));
+  EXPECT_EQ(stride.value, 2u);
+  EXPECT_FALSE(stride.isConstant());
+  std::vector<std::string> assumptions =
+      describeAssumptions(m->kernels[0].parameters, m->kernels[0].tensorMaps);
+  EXPECT_NE(std::find(assumptions.begin(), assumptions.end(),
+                      "2 * k * lda * 1 bytes is a multiple of 16"),
+            assumptions.end());
+  std::string written = writeManifest(*m);
+  Expected<Manifest> read = parseManifest(written, "written.json");
+  ASSERT_TRUE(read) << read.errorMessage() << "\n" << written;
+  expectSameManifest(*read, *m);
+  EXPECT_EQ(writeManifest(*read), written);
 }
 
 // A manifest without tensor maps is written as before them, to the byte.

@@ -78,17 +78,25 @@ static void forEachSlab(OpBuilder &b, Location loc, RankedTensorType tile,
   }
 }
 
-/// An operand of a tensor map: the index of the kernel argument that gives
-/// it, or its constant value.
+/// An operand of a tensor map: {arg = i}, the kernel argument that gives
+/// it; {value = n}, a constant; or {product = [i, j, ...], value = n}, the
+/// arguments multiplied, and by a constant.
 static FailureOr<Attribute> describeMapOperand(Value value, Builder &b) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
+  std::optional<LaunchProduct> product = getLaunchProduct(value);
+  if (!product)
+    return failure();
+  SmallVector<NamedAttribute> fields;
+  if (product->args.size() == 1 && product->factor == 1)
     return Attribute(b.getDictionaryAttr(
-        b.getNamedAttr("arg", b.getI64IntegerAttr(arg.getArgNumber()))));
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return Attribute(b.getDictionaryAttr(b.getNamedAttr(
-        "value", b.getI64IntegerAttr(constant.getSExtValue()))));
-  return failure();
+        b.getNamedAttr("arg", b.getI64IntegerAttr(product->args.front()))));
+  if (!product->args.empty())
+    fields.push_back(b.getNamedAttr(
+        "product",
+        b.getDenseI64ArrayAttr(llvm::to_vector_of<int64_t>(product->args))));
+  if (product->args.empty() || product->factor != 1)
+    fields.push_back(
+        b.getNamedAttr("value", b.getI64IntegerAttr(product->factor)));
+  return Attribute(b.getDictionaryAttr(fields));
 }
 
 FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
@@ -122,7 +130,8 @@ FailureOr<ArrayAttr> mlir::block::getTensorMaps(func::FuncOp kernel) {
       FailureOr<Attribute> operand = describeMapOperand(value, b);
       if (failed(operand)) {
         desc.emitOpError("is lowered as a tensor map only when its sizes "
-                         "and strides are kernel arguments or constants");
+                         "and strides are kernel arguments, positive "
+                         "constants or their products");
         return false;
       }
       out.push_back(*operand);

@@ -46,16 +46,23 @@ collectKernels(ModuleOp module, const ArgumentNames &names) {
   return kernels;
 }
 
-/// A size or stride of a tensor map: {arg = i} or {value = v}.
+/// A size or stride of a tensor map: {arg = i}, {value = v}, or
+/// {product = [i, j, ...], value = v}.
 static std::optional<blockrt::TensorMapValue> readMapOperand(Attribute attr) {
   auto dict = dyn_cast<DictionaryAttr>(attr);
   if (!dict)
     return std::nullopt;
   if (auto arg = dict.getAs<IntegerAttr>("arg"))
     return blockrt::TensorMapValue::fromArg(unsigned(arg.getInt()));
-  if (auto value = dict.getAs<IntegerAttr>("value"))
-    return blockrt::TensorMapValue::constant(uint64_t(value.getInt()));
-  return std::nullopt;
+  blockrt::TensorMapValue value;
+  if (auto factor = dict.getAs<IntegerAttr>("value"))
+    value.value = uint64_t(factor.getInt());
+  if (auto product = dict.getAs<DenseI64ArrayAttr>("product"))
+    for (int64_t arg : product.asArrayRef())
+      value.args.push_back(unsigned(arg));
+  else if (!dict.get("value"))
+    return std::nullopt;
+  return value;
 }
 
 /// The tensor maps convert-block-to-gpu described on `func` (its hidden
@@ -178,10 +185,11 @@ static bool haveSameTensorMaps(const blockrt::KernelInfo &a,
                                const blockrt::KernelInfo &b) {
   auto sameValues = [](const std::vector<blockrt::TensorMapValue> &x,
                        const std::vector<blockrt::TensorMapValue> &y) {
-    return llvm::equal(x, y, [](const blockrt::TensorMapValue &u,
-                                const blockrt::TensorMapValue &v) {
-      return u.arg == v.arg && u.value == v.value;
-    });
+    return llvm::equal(
+        x, y,
+        [](const blockrt::TensorMapValue &u, const blockrt::TensorMapValue &v) {
+          return u.args == v.args && u.value == v.value;
+        });
   };
   return llvm::equal(a.tensorMaps, b.tensorMaps,
                      [&](const blockrt::TensorMapInfo &x,

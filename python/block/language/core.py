@@ -225,7 +225,7 @@ class tensor:
 
     @builtin
     def reshape(self, *shape, can_reorder=False, _semantic=None):
-        return reshape(self, _shape_arg(shape), can_reorder, _semantic=_semantic)
+        return reshape(self, _shape_arg(shape), can_reorder=can_reorder, _semantic=_semantic)
 
     @builtin
     def view(self, *shape, _semantic=None):

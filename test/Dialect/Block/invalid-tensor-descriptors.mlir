@@ -112,15 +112,41 @@ func.func @load_coordinates(%d: !block.tensordesc<tensor<4x4xf32>>, %i: i32) {
 // -----
 
 func.func @load_shape(%d: !block.tensordesc<tensor<4x4xf32>>, %i: i32) {
-  // expected-error @+1 {{result 'tensor<4x8xf32>' does not have the shape and element type of the descriptor's tile 'tensor<4x4xf32>'}}
+  // expected-error @+1 {{result 'tensor<4x8xf32>' does not have the element type and shape of the descriptor's tile 'tensor<4x4xf32>' (leading dimensions of size 1 may be left out)}}
   %t = block.desc_load %d[%i, %i] : !block.tensordesc<tensor<4x4xf32>> -> tensor<4x8xf32>
   return
 }
 
 // -----
 
+// Only leading 1s of the tile may be left out: not a 1 after a dimension
+// of another size, nor a dimension of another size.
+func.func @load_drops_inner_unit(%d: !block.tensordesc<tensor<1x4x1xf32>>, %i: i32) {
+  // expected-error @+1 {{result 'tensor<1x4xf32>' does not have the element type and shape of the descriptor's tile 'tensor<1x4x1xf32>'}}
+  %t = block.desc_load %d[%i, %i, %i] : !block.tensordesc<tensor<1x4x1xf32>> -> tensor<1x4xf32>
+  return
+}
+
+// -----
+
+func.func @load_drops_non_unit(%d: !block.tensordesc<tensor<2x4x4xf32>>, %i: i32) {
+  // expected-error @+1 {{result 'tensor<4x4xf32>' does not have the element type and shape of the descriptor's tile 'tensor<2x4x4xf32>'}}
+  %t = block.desc_load %d[%i, %i, %i] : !block.tensordesc<tensor<2x4x4xf32>> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @store_drops_non_unit(%d: !block.tensordesc<tensor<2x4xf32>>, %i: i32, %v: tensor<4xf32>) {
+  // expected-error @+1 {{value 'tensor<4xf32>' does not have the element type and shape of the descriptor's tile 'tensor<2x4xf32>'}}
+  block.desc_store %d[%i, %i], %v : !block.tensordesc<tensor<2x4xf32>>, tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @store_type(%d: !block.tensordesc<tensor<4xf32>>, %i: i32, %v: tensor<4xf16>) {
-  // expected-error @+1 {{value 'tensor<4xf16>' does not have the shape and element type of the descriptor's tile 'tensor<4xf32>'}}
+  // expected-error @+1 {{value 'tensor<4xf16>' does not have the element type and shape of the descriptor's tile 'tensor<4xf32>'}}
   block.desc_store %d[%i], %v : !block.tensordesc<tensor<4xf32>>, tensor<4xf16>
   return
 }

@@ -119,3 +119,15 @@ func.func @store_transposed(%d: !block.tensordesc<tensor<128x64xbf16>>, %i: i32,
   blockgpu.tma_store %d[%i, %i], %buf : !block.tensordesc<tensor<128x64xbf16>>, !blockgpu.memdesc<128x64xbf16, #blockgpu.nvmma<swizzle = 128, transposed = true>>
   return
 }
+
+// -----
+
+// The buffer may leave out the tile's leading 1s, not other dimensions.
+#bar = #blockgpu.swizzled<vec = 1, perPhase = 1, maxPhase = 1>
+func.func @drops_non_unit(%d: !block.tensordesc<tensor<2x64x64xbf16>>, %i: i32,
+                          %buf: !blockgpu.memdesc<64x64xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>,
+                          %bar: !blockgpu.memdesc<1x1xi64, #bar, mutable>) {
+  // expected-error @+1 {{tile 'tensor<2x64x64xbf16>' and buffer '!blockgpu.memdesc<64x64xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>' must have the same element type and shape (leading dimensions of size 1 may be left out of the buffer's)}}
+  blockgpu.tma_load %d[%i, %i, %i], %buf, %bar : !block.tensordesc<tensor<2x64x64xbf16>>, !blockgpu.memdesc<64x64xbf16, #blockgpu.nvmma<swizzle = 128>, mutable>, !blockgpu.memdesc<1x1xi64, #bar, mutable>
+  return
+}

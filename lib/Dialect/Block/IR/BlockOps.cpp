@@ -1070,8 +1070,19 @@ LogicalResult MakeTensorDescOp::verify() {
   return success();
 }
 
+bool mlir::block::isTileWithoutLeadingUnits(ArrayRef<int64_t> tile,
+                                            ArrayRef<int64_t> access) {
+  if (access.empty() || access.size() > tile.size())
+    return false;
+  size_t dropped = tile.size() - access.size();
+  return llvm::all_of(tile.take_front(dropped),
+                      [](int64_t size) { return size == 1; }) &&
+         tile.drop_front(dropped) == access;
+}
+
 /// The checks desc_load and desc_store share: one coordinate per dimension,
-/// and a tile of the descriptor's shape and element type.
+/// and a tile of the descriptor's element type and shape, or that shape
+/// without some of its leading 1s.
 static LogicalResult verifyTileAccess(Operation *op, TensorDescType desc,
                                       size_t numIndices, Type tile,
                                       StringRef what) {
@@ -1081,12 +1092,106 @@ static LogicalResult verifyTileAccess(Operation *op, TensorDescType desc,
            << "takes one coordinate per dimension of its rank-"
            << expected.getRank() << " tile, but has " << numIndices;
   auto tensor = cast<RankedTensorType>(tile);
-  if (tensor.getShape() != expected.getShape() ||
+  if (!isTileWithoutLeadingUnits(expected.getShape(), tensor.getShape()) ||
       tensor.getElementType() != expected.getElementType())
     return op->emitOpError()
-           << what << " " << tile << " does not have the shape and element "
-           << "type of the descriptor's tile " << expected;
+           << what << " " << tile << " does not have the element type and "
+           << "shape of the descriptor's tile " << expected
+           << " (leading dimensions of size 1 may be left out)";
   return success();
+}
+
+/// Adds `value`'s factors to `product`; false where one is not known at
+/// launch or there are more than `budget` multiplications.
+static bool collectLaunchFactors(Value value, LaunchProduct &product,
+                                 unsigned &budget) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (!isKernel(arg.getOwner()->getParentOp()))
+      return false;
+    product.args.push_back(arg.getArgNumber());
+    return true;
+  }
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant))) {
+    if (!constant.isStrictlyPositive() || constant.getActiveBits() > 40)
+      return false;
+    product.factor *= constant.getSExtValue();
+    return product.factor < (int64_t(1) << 40);
+  }
+  auto mul = value.getDefiningOp<arith::MulIOp>();
+  if (!mul || budget == 0)
+    return false;
+  --budget;
+  return collectLaunchFactors(mul.getLhs(), product, budget) &&
+         collectLaunchFactors(mul.getRhs(), product, budget);
+}
+
+std::optional<LaunchProduct> mlir::block::getLaunchProduct(Value value) {
+  LaunchProduct product;
+  // Four multiplications cover the strides of a rank-5 tensor.
+  unsigned budget = 4;
+  if (!collectLaunchFactors(value, product, budget))
+    return std::nullopt;
+  return product;
+}
+
+namespace {
+/// reshape(desc_load) -> desc_load where the reshape only leaves out
+/// leading 1s of the tile (a 1 x M x K tile of a rank-3 descriptor read as
+/// M x K): the load reads that shape itself, and the copy engine and the
+/// products see the tile they use.
+struct LoadTileReshaped : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto load = op.getSrc().getDefiningOp<DescLoadOp>();
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!load || !load->hasOneUse() || type.getEncoding() ||
+        cast<RankedTensorType>(load.getType()).getEncoding() ||
+        !isTileWithoutLeadingUnits(
+            load.getDesc().getType().getBlockType().getShape(),
+            type.getShape()))
+      return failure();
+    rewriter.setInsertionPoint(load);
+    auto reshaped = DescLoadOp::create(rewriter, load.getLoc(), type,
+                                       load.getDesc(), load.getIndices());
+    reshaped->setDiscardableAttrs(load->getDiscardableAttrDictionary());
+    rewriter.replaceOp(op, reshaped.getResult());
+    rewriter.eraseOp(load);
+    return success();
+  }
+};
+
+/// desc_store(reshape(v)) -> desc_store(v) where `v` is the tile without
+/// some of its leading 1s.
+struct StoreTileReshaped : OpRewritePattern<DescStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(DescStoreOp op,
+                                PatternRewriter &rewriter) const override {
+    auto reshape = op.getValue().getDefiningOp<ReshapeOp>();
+    if (!reshape)
+      return failure();
+    auto type = cast<RankedTensorType>(reshape.getSrc().getType());
+    if (type.getEncoding() ||
+        cast<RankedTensorType>(reshape.getType()).getEncoding() ||
+        !isTileWithoutLeadingUnits(
+            op.getDesc().getType().getBlockType().getShape(), type.getShape()))
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getValueMutable().assign(reshape.getSrc()); });
+    return success();
+  }
+};
+} // namespace
+
+void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<LoadTileReshaped>(context);
+}
+
+void DescStoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<StoreTileReshaped>(context);
 }
 
 LogicalResult DescLoadOp::verify() {

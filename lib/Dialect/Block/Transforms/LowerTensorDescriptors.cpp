@@ -40,10 +40,15 @@ struct TileAddresses {
   Value inside;
 };
 
+/// The tile of `desc` at `indices` accessed as `access` (the tile's shape,
+/// or that shape without some of its leading 1s): the leading dimensions
+/// left out add a scalar offset and a scalar condition.
 TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
-                                 MakeTensorDescOp desc, ValueRange indices) {
+                                 MakeTensorDescOp desc, ValueRange indices,
+                                 RankedTensorType access) {
   RankedTensorType tile = desc.getType().getBlockType();
-  ArrayRef<int64_t> shape = tile.getShape();
+  ArrayRef<int64_t> shape = access.getShape();
+  int64_t dropped = tile.getRank() - access.getRank();
   Type indexType = desc.getShape().front().getType();
   Type i32 = b.getI32Type();
   // Element offsets in i64 wherever a position is multiplied by a stride or
@@ -56,24 +61,36 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
   auto fullType = [&](Type element) {
     return RankedTensorType::get(shape, element);
   };
-  Value offsets, inside;
+  Value offsets, inside, scalarOffset, scalarInside;
   for (int64_t d = 0, rank = tile.getRank(); d < rank; ++d) {
-    auto vectorOf = [&](Type element) {
-      return RankedTensorType::get({shape[d]}, element);
+    // A dimension left out is one position: scalars of their own.
+    bool isScalar = d < dropped;
+    auto vectorOf = [&](Type element) -> Type {
+      if (isScalar)
+        return element;
+      return RankedTensorType::get({shape[d - dropped]}, element);
     };
-    Value range = ArangeOp::create(b, loc, vectorOf(i32), 0, shape[d]);
-    Value first = SplatOp::create(b, loc, vectorOf(i32), indices[d]);
+    auto splat = [&](Type element, Value scalar) -> Value {
+      if (isScalar)
+        return scalar;
+      return SplatOp::create(b, loc, vectorOf(element), scalar);
+    };
+    Value range;
+    if (!isScalar)
+      range = ArangeOp::create(b, loc, vectorOf(i32), 0, shape[d - dropped]);
+    Value position = splat(i32, indices[d]);
     // coordinate + index in the sizes' type: past 2^31 in an i64 tensor,
     // an i32 sum would wrap negative and read as outside.
     if (indexType != i32) {
-      first = arith::ExtSIOp::create(b, loc, vectorOf(indexType), first);
-      range = arith::ExtSIOp::create(b, loc, vectorOf(indexType), range);
+      position = arith::ExtSIOp::create(b, loc, vectorOf(indexType), position);
+      if (range)
+        range = arith::ExtSIOp::create(b, loc, vectorOf(indexType), range);
     }
-    Value position = arith::AddIOp::create(b, loc, first, range);
+    if (range)
+      position = arith::AddIOp::create(b, loc, position, range);
     // 0 <= position < size in one comparison: a negative position is a
     // large unsigned one.
-    Value size =
-        SplatOp::create(b, loc, vectorOf(indexType), desc.getShape()[d]);
+    Value size = splat(indexType, desc.getShape()[d]);
     Value dimInside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                             position, size);
     Value dimOffsets = position;
@@ -87,12 +104,20 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
             b, loc, b.getIntegerAttr(offsetType, desc.getStaticStrides()[d]));
       else if (offsetType != indexType)
         stride = arith::ExtSIOp::create(b, loc, offsetType, stride);
-      dimOffsets = arith::MulIOp::create(
-          b, loc, dimOffsets,
-          SplatOp::create(b, loc, vectorOf(offsetType), stride));
+      dimOffsets =
+          arith::MulIOp::create(b, loc, dimOffsets, splat(offsetType, stride));
     }
-    if (rank > 1) {
-      DenseI32ArrayAttr dims = b.getDenseI32ArrayAttr({int32_t(d)});
+    if (isScalar) {
+      scalarOffset =
+          scalarOffset ? arith::AddIOp::create(b, loc, scalarOffset, dimOffsets)
+                       : dimOffsets;
+      scalarInside =
+          scalarInside ? arith::AndIOp::create(b, loc, scalarInside, dimInside)
+                       : dimInside;
+      continue;
+    }
+    if (access.getRank() > 1) {
+      DenseI32ArrayAttr dims = b.getDenseI32ArrayAttr({int32_t(d - dropped)});
       dimOffsets =
           BroadcastOp::create(b, loc, fullType(offsetType), dimOffsets, dims);
       dimInside = BroadcastOp::create(b, loc, fullType(b.getI1Type()),
@@ -103,9 +128,15 @@ TileAddresses buildTileAddresses(OpBuilder &b, Location loc,
     inside =
         inside ? arith::AndIOp::create(b, loc, inside, dimInside) : dimInside;
   }
-  Value pointers = AddPtrOp::create(
-      b, loc, fullType(PointerType::get(tile.getElementType())),
-      desc.getBase(), offsets);
+  Type pointer = PointerType::get(tile.getElementType());
+  Value base = desc.getBase();
+  if (scalarOffset) {
+    base = AddPtrOp::create(b, loc, pointer, base, scalarOffset);
+    inside = arith::AndIOp::create(
+        b, loc, inside,
+        SplatOp::create(b, loc, fullType(b.getI1Type()), scalarInside));
+  }
+  Value pointers = AddPtrOp::create(b, loc, fullType(pointer), base, offsets);
   return {pointers, inside};
 }
 
@@ -152,8 +183,9 @@ LogicalResult lowerLoad(DescLoadOp load, CreatedOps &created) {
     return failure();
   OpBuilder b(load, &created);
   Location loc = load.getLoc();
-  TileAddresses tile = buildTileAddresses(b, loc, desc, load.getIndices());
   auto tileType = cast<RankedTensorType>(load.getType());
+  TileAddresses tile =
+      buildTileAddresses(b, loc, desc, load.getIndices(), tileType);
   Value zeros = arith::ConstantOp::create(
       b, loc,
       DenseElementsAttr::get(tileType,
@@ -181,38 +213,43 @@ LogicalResult lowerStore(DescStoreOp store, CreatedOps &created) {
     return failure();
   OpBuilder b(store, &created);
   TileAddresses tile =
-      buildTileAddresses(b, store.getLoc(), desc, store.getIndices());
+      buildTileAddresses(b, store.getLoc(), desc, store.getIndices(),
+                         cast<RankedTensorType>(store.getValue().getType()));
   StoreOp::create(b, store.getLoc(), tile.pointers, store.getValue(),
                   tile.inside);
   store.erase();
   return success();
 }
 
-/// Whether `value` is known when the kernel around it is launched: an
-/// argument of the kernel or a constant.
+/// Whether the runtime knows `value` when it launches the kernel around it:
+/// an argument of the kernel, a constant, or a product of them.
 bool isKnownAtLaunch(Value value) {
-  if (auto arg = dyn_cast<BlockArgument>(value))
-    return isKernel(arg.getOwner()->getParentOp());
-  return matchPattern(value, m_Constant());
+  return getLaunchProduct(value).has_value();
 }
 
-/// Whether a tensor map can describe `desc`: its base, sizes and strides
-/// are known at launch, its innermost stride is 1, and the NVMMA buffer of
-/// its rank-2 tile is one TMA copies.
-bool isTensorMapTile(MakeTensorDescOp desc) {
-  if (!desc || !isKnownAtLaunch(desc.getBase()) ||
+/// The most dimensions a tensor map describes.
+constexpr int64_t kMaxTensorMapRank = 5;
+
+/// Whether a tensor map can describe `desc` accessed as `access` (its tile
+/// or the tile without leading 1s): its base, sizes and strides are known
+/// at launch, its innermost stride is 1, it has at most five dimensions,
+/// and the NVMMA buffer of the rank-2 tile accessed is one TMA copies.
+bool isTensorMapTile(MakeTensorDescOp desc, RankedTensorType access) {
+  auto base = desc ? dyn_cast<BlockArgument>(desc.getBase()) : nullptr;
+  if (!base || !isKernel(base.getOwner()->getParentOp()) ||
       !llvm::all_of(desc.getShape(), isKnownAtLaunch) ||
       !llvm::all_of(desc.getStrides(), isKnownAtLaunch) ||
+      desc.getType().getRank() > kMaxTensorMapRank ||
       !desc.hasUnitStride(desc.getType().getRank() - 1))
     return false;
-  RankedTensorType tile = desc.getType().getBlockType();
-  if (tile.getRank() != 2)
+  if (access.getRank() != 2)
     return false;
-  unsigned bits = tile.getElementTypeBitWidth();
+  unsigned bits = access.getElementTypeBitWidth();
   return blockgpu::getTileCopyProblem(
-             tile.getShape(), bits,
-             blockgpu::getWgmmaOperandLayout(desc.getContext(), tile.getShape(),
-                                             bits, /*transposed=*/false))
+             access.getShape(), bits,
+             blockgpu::getWgmmaOperandLayout(desc.getContext(),
+                                             access.getShape(), bits,
+                                             /*transposed=*/false))
       .empty();
 }
 
@@ -283,7 +320,8 @@ bool readsCopiedTile(DotOp dot, Value operand, bool transposed,
 /// that reads it unchanged (attention's Q), copied once.
 bool isCopyEngineTile(DescLoadOp load) {
   if (load->use_empty() ||
-      !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>()))
+      !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>(),
+                       cast<RankedTensorType>(load.getType())))
     return false;
   unsigned bits = load.getType().getElementTypeBitWidth();
   // The products that read the tile, each with the operand it reads and
@@ -360,7 +398,8 @@ bool isComputedFromProduct(Value tile, unsigned depth = 0) {
 bool isCopyEngineStore(DescStoreOp store) {
   std::optional<TargetChip> chip = getTargetChip(store);
   return chip && chip->hasWgmma() &&
-         isTensorMapTile(store.getDesc().getDefiningOp<MakeTensorDescOp>()) &&
+         isTensorMapTile(store.getDesc().getDefiningOp<MakeTensorDescOp>(),
+                         cast<RankedTensorType>(store.getValue().getType())) &&
          isComputedFromProduct(store.getValue());
 }
 

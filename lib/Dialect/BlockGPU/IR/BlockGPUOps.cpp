@@ -234,15 +234,20 @@ std::string blockgpu::getTileCopyProblem(ArrayRef<int64_t> shape,
 }
 
 /// The rules a TMA copy between `tile` (of a descriptor, with `numIndices`
-/// coordinates) and the buffer `buffer` follows.
+/// coordinates) and the buffer `buffer` follows; the buffer may leave out
+/// the tile's leading 1s, as block.desc_load's result may.
 static LogicalResult verifyTileCopy(Operation *op, RankedTensorType tile,
                                     size_t numIndices, MemDescType buffer) {
   if (static_cast<int64_t>(numIndices) != tile.getRank())
     return op->emitOpError() << "takes one coordinate per dimension of its rank-"
                              << tile.getRank() << " tile, but has "
                              << numIndices;
-  if (failed(verifySameElements(op, tile, "tile", buffer)))
-    return failure();
+  if (!block::isTileWithoutLeadingUnits(tile.getShape(), buffer.getShape()) ||
+      tile.getElementType() != buffer.getElementType())
+    return op->emitOpError()
+           << "tile " << Type(tile) << " and buffer " << Type(buffer)
+           << " must have the same element type and shape (leading "
+              "dimensions of size 1 may be left out of the buffer's)";
   std::string problem = getTileCopyProblem(
       tile.getShape(), buffer.getElementBits(), buffer.getLayout());
   if (!problem.empty())

@@ -66,6 +66,12 @@ private:
   }
 };
 
+/// The size or stride `value` of a tensor map of `kernel` at a launch with
+/// `args` (checked against the kernel's parameters).
+int64_t evaluateTensorMapValue(const KernelInfo &kernel,
+                               const TensorMapValue &value,
+                               const KernelArg *args);
+
 /// Checks a launch of `kernel` on `grid` with `args` (numArgs of them):
 ///  - the argument count, each argument's kind and each scalar's type;
 ///  - pointer alignment (address % alignment == 0) and, when the buffer size

@@ -78,16 +78,20 @@ struct KernelVariant {
   std::vector<std::string> assumptions;
 };
 
-/// A size or stride of a tensor map: the value of an integer scalar
-/// parameter at launch ({"arg": i}), or a constant ({"value": n}).
+/// A size or stride of a tensor map: a constant ({"value": n}), the value
+/// of an integer scalar parameter at launch ({"arg": i}), or the product of
+/// such parameters and a constant factor ({"product": [i, j, ...], "value":
+/// c}, c 1 where left out), as the program computes it from its arguments:
+/// in their type (which wraps), sign-extended.
 struct TensorMapValue {
-  std::optional<unsigned> arg;
-  uint64_t value = 0;
+  /// The parameters multiplied; none for a constant.
+  std::vector<unsigned> args;
+  /// The constant, or the product's constant factor.
+  uint64_t value = 1;
 
-  static TensorMapValue fromArg(unsigned index) { return {index, 0}; }
-  static TensorMapValue constant(uint64_t value) {
-    return {std::nullopt, value};
-  }
+  bool isConstant() const { return args.empty(); }
+  static TensorMapValue fromArg(unsigned index) { return {{index}, 1}; }
+  static TensorMapValue constant(uint64_t value) { return {{}, value}; }
 };
 
 /// Numbered as CUDA's CUtensorMapSwizzle (CudaRuntime.cpp checks it).

@@ -39,6 +39,26 @@ bool isShortForm(Operation *op);
 /// stored). Tensors without layouts only.
 LoadOp createTransposedLoad(OpBuilder &b, LoadOp load, ArrayRef<int32_t> order);
 
+/// Whether `access` is the shape `tile` with none or some (not all) of its
+/// leading size-1 dimensions left out: the shapes a tile of a descriptor may be
+/// read or written as (a 1 x M x K tile of a rank-3 descriptor as M x K).
+bool isTileWithoutLeadingUnits(ArrayRef<int64_t> tile,
+                               ArrayRef<int64_t> access);
+
+/// A value the runtime computes at launch from a kernel's arguments: a
+/// positive constant `factor` times the integer arguments `args` (numbered
+/// as the kernel's; none for a constant), in their type.
+struct LaunchProduct {
+  SmallVector<unsigned> args;
+  int64_t factor = 1;
+};
+
+/// `value` as a LaunchProduct where it is a positive constant, an argument
+/// of the kernel around it, or an arith.muli of such values (a tensor
+/// descriptor's stride over a batch of matrices, rows * columns); nullopt
+/// otherwise.
+std::optional<LaunchProduct> getLaunchProduct(Value value);
+
 /// The pointers a load, store or atomic `op` accesses; null for other ops.
 Value getAccessedPointers(Operation *op);
 

@@ -155,6 +155,7 @@ def Block_ReshapeOp : Block_Op<"reshape", [Pure, SameOperandsAndResultElementTyp
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_TransOp : Block_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
@@ -416,11 +417,16 @@ def Block_DescLoadOp : Block_Op<"desc_load", [MemoryEffects<[MemRead]>]> {
     dimension; they may be negative or past the end): element `j` of the
     result is element `indices + j` of the described tensor, or zero where
     that lies outside the tensor's sizes. The result may carry a layout; its
-    shape and element type are the tile's.
+    element type is the tile's, and its shape the tile's or the tile's
+    without some of its leading 1s (a 1 x M x K tile of a batch of matrices
+    read as the M x K matrix; canonicalisation folds a block.reshape that
+    leaves them out into the load).
 
     ```mlir
     %t = block.desc_load %d[%row, %k0]
         : !block.tensordesc<tensor<128x64xbf16>> -> tensor<128x64xbf16>
+    %a = block.desc_load %batched[%b, %row, %k0]
+        : !block.tensordesc<tensor<1x128x64xbf16>> -> tensor<128x64xbf16>
     ```
   }];
   let arguments = (ins Block_TensorDesc:$desc, Variadic<I32>:$indices);
@@ -437,7 +443,8 @@ def Block_DescStoreOp : Block_Op<"desc_store", [MemoryEffects<[MemWrite]>]> {
   let description = [{
     Stores `value` as the tile whose first element is at `indices`: element
     `j` goes to element `indices + j` of the described tensor, and nowhere
-    where that lies outside the tensor's sizes.
+    where that lies outside the tensor's sizes. As for block.desc_load, the
+    value may leave out leading 1s of the tile's shape.
 
     ```mlir
     block.desc_store %d[%row, %col], %tile
@@ -451,6 +458,7 @@ def Block_DescStoreOp : Block_Op<"desc_store", [MemoryEffects<[MemWrite]>]> {
     type($value)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Block_AtomicRMWOp : Block_Op<"atomic_rmw", [AttrSizedOperandSegments,
