@@ -1,7 +1,9 @@
 """Triton's tutorials (examples/python/tutorials/: 01 vector add, 02 fused
 softmax, 03 matmul, 05 layer norm, 06 fused attention forward) ported to
-Block, against the same kernels run by Triton, on the same buffers in one
-process: correctness against torch first, then the median of CUDA-event
+Block, and kernels written as users write them (examples/python/
+batched_matmul.py: a batched GEMM through rank-3 descriptors), against the
+same kernels run by Triton (and torch where it has the operation), on the
+same buffers in one process: correctness against torch first, then the median of CUDA-event
 timings (inputs larger than L2, the two alternated over rounds). Triton's
 versions are the port files with `block` -> `triton` (the kernels are the
 tutorials'; see each file's docstring for the host-side adaptations); the
@@ -19,6 +21,7 @@ to OUT/tutorials.md. Each row runs on its own: a failure prints its error and
 the next row runs."""
 import argparse
 import concurrent.futures
+import functools
 import importlib.util
 import math
 import os
@@ -41,6 +44,11 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, TUTORIALS)
 
 FILES = ["vector_add", "softmax", "matmul", "layer_norm", "fused_attention"]
+# Written as a user writes them, beside the tutorials.
+USER_FORMS = ["batched_matmul"]
+# After the tutorials: examples/python's twins of the .mlir examples share
+# some of their names.
+sys.path.append(os.path.join(ROOT, "examples", "python"))
 CHIP = "sm_90a"
 
 # The sizes (all larger than L2).
@@ -49,6 +57,7 @@ SOFTMAX = [(4096, 4096), (4096, 12288)]
 MATMUL = 4096
 LAYERNORM = (4096, 8192)
 ATTENTION = [(4, 32, 4096, 64), (4, 32, 4096, 128)]
+BMM = [(16, 2048, 2048, 2048), (64, 1024, 1024, 128)]
 
 
 def load_port(name, backend):
@@ -56,10 +65,12 @@ def load_port(name, backend):
     block's names changed to triton's, loaded from a copy)."""
     if backend == "block":
         return __import__(name)
-    with open(os.path.join(TUTORIALS, f"{name}.py"), encoding="utf-8") as f:
+    folder = os.path.dirname(TUTORIALS) if name in USER_FORMS else TUTORIALS
+    with open(os.path.join(folder, f"{name}.py"), encoding="utf-8") as f:
         text = f.read()
     text = re.sub(r"^import block$", "import triton", text, flags=re.M)
-    text = text.replace("import block.language as tl", "import triton.language as tl")
+    text = re.sub(r"^import block\.language as (\w+)$", r"import triton.language as \1", text,
+                  flags=re.M)
     text = re.sub(r"\bblock\.(jit|autotune|Config|cdiv)\b", r"triton.\1", text)
     path = os.path.join(tempfile.mkdtemp(prefix="tutorials-triton-"), f"triton_{name}.py")
     with open(path, "w", encoding="utf-8") as f:
@@ -77,6 +88,7 @@ def load_port(name, backend):
 def specs():
     """(kernel, signature, constexprs and options) of every Block launch
     below (the autotuners' configs all)."""
+    import batched_matmul as bmm
     import fused_attention as fa
     import layer_norm as ln
     import matmul as mm
@@ -111,6 +123,8 @@ def specs():
                 out.append((fa._attn_fwd.fn, "fp32,*fp32,i32,i32,*fp16,*fp16,*fp16,*fp16,i32",
                             dict(c.all_kwargs(), HEAD_DIM=d, FP8_OUTPUT=False, STAGE=stage,
                                  warp_specialize=False, IS_HOPPER=True)))
+    out.append((bmm.batched_matmul, "*fp16,*fp16,*fp16,i32,i32,i32,i32",
+                dict(bmm.CONSTEXPRS, **bmm.OPTIONS)))
     return out
 
 
@@ -347,6 +361,32 @@ def rows(B, T, only):
                 return ours, theirs, (flops, "TFLOP/s")
             yield (f"06 attention fwd f16 Z{Z} H{H} S{S} D{D}" + (" causal" if causal else "")), attention_row
 
+    for Z, M, N, K in BMM:
+        if not want("batched_matmul"):
+            break
+
+        def bmm_operands(Z=Z, M=M, N=N, K=K):
+            a = torch.randn((Z, M, K), device=dev, dtype=torch.float16)
+            b = torch.randn((Z, K, N), device=dev, dtype=torch.float16)
+            return a, b, torch.bmm(a, b)
+
+        def bmm_row(against_torch, operands=bmm_operands, Z=Z, M=M, N=N, K=K):
+            import triton
+            # Triton makes device-side descriptors in a global scratch buffer.
+            triton.set_allocator(lambda size, align, stream: torch.empty(
+                size, dtype=torch.int8, device=dev))
+            a, b, ref = operands()
+            ours = lambda: B["batched_matmul"].bmm(a, b)
+            theirs = (lambda: torch.bmm(a, b)) if against_torch else (
+                lambda: T["batched_matmul"].bmm(a, b))
+            check("ours", ours(), ref, 1e-1, 1e-2)
+            check("theirs", theirs(), ref, 1e-1, 1e-2)
+            return ours, theirs, (2 * Z * M * N * K, "TFLOP/s")
+        for against_torch in (False, True):
+            yield (f"user batched matmul f16 {Z}x{M}x{N}x{K} rank-3 descriptors"
+                   + (" (vs torch.bmm)" if against_torch else "")), \
+                functools.partial(bmm_row, against_torch)
+
 
 def triton_softmax(mod, x):
     """The tutorial's softmax() host code: the persistent grid from the
@@ -409,7 +449,7 @@ def run(args):
         os.environ["BLOCK_PRECOMPILED"] = os.path.abspath(args.precompiled)
         os.environ.setdefault("BLOCK_CACHE_DIR", tempfile.mkdtemp(prefix="tutorials-cache-"))
     B, T = {}, {}
-    for name in FILES:
+    for name in FILES + USER_FORMS:
         for backend, table in (("block", B), ("triton", T)):
             try:
                 table[name] = load_port(name, backend)

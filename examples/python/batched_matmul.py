@@ -8,6 +8,11 @@ programs. Only in Python: the compiler reads the reshaped tiles as they
 lie (block.desc_load leaves out the leading 1) and copies them by TMA,
 the runtime computing the batch strides at launch."""
 
+try:
+    import torch
+except ImportError:  # the kernel alone runs without torch (interpreter, NumPy)
+    torch = None
+
 import block
 import block.language as bl
 
@@ -33,3 +38,14 @@ def batched_matmul(a_ptr, b_ptr, c_ptr, B, M, N, K, BLOCK_M: bl.constexpr,
 SIGNATURE = "*fp16:16,*fp16:16,*fp16:16,i32,i32:16,i32:16,i32:16"
 CONSTEXPRS = {"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64}
 OPTIONS = {"num_warps": 8, "num_stages": 4}
+
+
+def bmm(a, b):
+    """a @ b for contiguous f16 torch tensors of shapes (B, M, K) and (B, K, N)
+    (the rows a multiple of 16 bytes, as tensor maps need)."""
+    batch, M, K = a.shape
+    N = b.shape[2]
+    c = torch.empty((batch, M, N), device=a.device, dtype=torch.float16)
+    grid = (block.cdiv(M, CONSTEXPRS["BLOCK_M"]), block.cdiv(N, CONSTEXPRS["BLOCK_N"]), batch)
+    batched_matmul[grid](a, b, c, batch, M, N, K, **CONSTEXPRS, **OPTIONS)
+    return c
