@@ -12,6 +12,22 @@
 
 namespace blockrt {
 
+// Allocated aligned to twice the alignment and handed out past its first
+// half: aligned to deviceAllocationAlignment, never to more.
+constexpr std::align_val_t twiceAligned{2 * deviceAllocationAlignment};
+
+uint8_t *DeviceAlignedAllocator::allocate(size_t n) {
+  if (n > std::numeric_limits<size_t>::max() - deviceAllocationAlignment)
+    throw std::bad_alloc();
+  auto *block = static_cast<uint8_t *>(
+      ::operator new(n + deviceAllocationAlignment, twiceAligned));
+  return block + deviceAllocationAlignment;
+}
+
+void DeviceAlignedAllocator::deallocate(uint8_t *p, size_t) {
+  ::operator delete(p - deviceAllocationAlignment, twiceAligned);
+}
+
 Expected<HostBuffer> HostBuffer::allocate(ElementType type, size_t count) {
   size_t size = elementSize(type);
   if (count > std::numeric_limits<size_t>::max() / size)

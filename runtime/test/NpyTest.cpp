@@ -161,7 +161,7 @@ TEST(Npy, AcceptsAlternativeSpellings) {
                   {0, 7});
   b = decodeNpy(bytes.data(), bytes.size(), "x");
   ASSERT_TRUE(b) << b.errorMessage();
-  EXPECT_EQ(b->bytes, (std::vector<uint8_t>{0, 1}));
+  EXPECT_EQ(b->bytes, (DeviceAlignedBytes{0, 1}));
 }
 
 TEST(Npy, RejectsMalformedFiles) {

@@ -264,7 +264,7 @@ TEST(HostBuffers, FillsAsSpecified) {
   HostBuffer zeros = bufferFor("ptr:f32:5:zeros");
   EXPECT_EQ(zeros.type, ElementType::F32);
   EXPECT_EQ(zeros.count, 5u);
-  EXPECT_EQ(zeros.bytes, std::vector<uint8_t>(20, 0));
+  EXPECT_EQ(zeros.bytes, DeviceAlignedBytes(20, 0));
 
   HostBuffer c = bufferFor("ptr:bf16:3:const=-2.5");
   for (size_t i = 0; i < 3; ++i)
@@ -279,7 +279,18 @@ TEST(HostBuffers, FillsAsSpecified) {
   EXPECT_EQ(iota8.getInt(127), 127);
   EXPECT_EQ(iota8.getInt(200), -56); // Wraps modulo 2^8.
   HostBuffer bits = bufferFor("ptr:i1:4:iota");
-  EXPECT_EQ(bits.bytes, (std::vector<uint8_t>{0, 1, 0, 1}));
+  EXPECT_EQ(bits.bytes, (DeviceAlignedBytes{0, 1, 0, 1}));
+}
+
+TEST(HostBuffers, AlignedAsTheLeastAlignedDeviceBuffer) {
+  // Aligned to what cuMemAlloc promises and to no more, whatever the size:
+  // an alignment assumption holds or fails on the interpreter as on any GPU.
+  for (const char *spec :
+       {"ptr:i8:1:zeros", "ptr:f32:1000:zeros", "ptr:f64:100000:zeros"}) {
+    auto address = reinterpret_cast<uintptr_t>(bufferFor(spec).data());
+    EXPECT_EQ(address % deviceAllocationAlignment, 0u) << spec;
+    EXPECT_NE(address % (2 * deviceAllocationAlignment), 0u) << spec;
+  }
 }
 
 TEST(HostBuffers, RandomIsReproducibleAndInRange) {
@@ -346,7 +357,7 @@ TEST(HostBuffers, NormalHasUnitVariance) {
   EXPECT_NEAR(mean, 0, 0.01);
   EXPECT_NEAR(squares / b.count - mean * mean, 1, 0.02);
   EXPECT_EQ(bufferFor("ptr:f64:16:randn=3").bytes,
-            std::vector<uint8_t>(b.bytes.begin(), b.bytes.begin() + 128));
+            DeviceAlignedBytes(b.bytes.begin(), b.bytes.begin() + 128));
 }
 
 TEST(HostBuffers, LoadsFiles) {

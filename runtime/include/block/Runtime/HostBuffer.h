@@ -2,7 +2,8 @@
 //
 // The host side of a pointer argument: element type, element count and the
 // bytes, little-endian, as the device holds them (i1 as one byte, 0 or 1;
-// f16 / bf16 as their 16-bit patterns).
+// f16 / bf16 as their 16-bit patterns), at an address aligned as a device
+// buffer's is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,14 +15,39 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace blockrt {
 
+/// Bytes a device allocation is aligned to at least (cuMemAlloc's promise).
+constexpr size_t deviceAllocationAlignment = 256;
+
+/// Allocates at addresses aligned to deviceAllocationAlignment and to no
+/// more: a kernel run on host buffers (the interpreter) then keeps or breaks
+/// an alignment assumption as on the least aligned device buffer, the same
+/// way every run rather than by the luck of the allocator.
+struct DeviceAlignedAllocator {
+  using value_type = uint8_t;
+  /// Bytes only: std::vector rebinds to its own element type.
+  template <typename T> struct rebind {
+    static_assert(std::is_same_v<T, uint8_t>, "allocates bytes only");
+    using other = DeviceAlignedAllocator;
+  };
+
+  DeviceAlignedAllocator() = default;
+  uint8_t *allocate(size_t n);
+  void deallocate(uint8_t *p, size_t n);
+  bool operator==(const DeviceAlignedAllocator &) const { return true; }
+  bool operator!=(const DeviceAlignedAllocator &) const { return false; }
+};
+
+using DeviceAlignedBytes = std::vector<uint8_t, DeviceAlignedAllocator>;
+
 struct HostBuffer {
   ElementType type = ElementType::F32;
   size_t count = 0;
-  std::vector<uint8_t> bytes;
+  DeviceAlignedBytes bytes;
 
   /// A zero-filled buffer; fails (no exception) when memory runs out.
   static Expected<HostBuffer> allocate(ElementType type, size_t count);
