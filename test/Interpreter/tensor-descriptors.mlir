@@ -35,11 +35,15 @@
 //
 // What the descriptor promises is checked when it is made: sizes and
 // strides not negative, the innermost stride 1, whether a launch gives it
-// or the kernel computes it (on the GPU, the runtime refuses a launch that
-// gives another innermost stride: the manifest says "equals": 1). An
+// or the kernel computes it. A launch that gives another innermost stride
+// is refused before the run, as the runtime refuses it (the manifest says
+// "equals": 1); --ignore-assumptions lets it reach the descriptor. An
 // element inside the described tensor but outside the buffer stops the run
 // as a pointer access does.
 // RUN: not block-run %s --kernel=strided --grid=1 --arg=ptr:f32:130:zeros --arg=i32:3 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNIT
+// UNIT: block-run: error: launch of 'strided' refused: argument 1 ('s', i32) value 3 is not 1, as the kernel was compiled to assume (--ignore-assumptions runs it anyway)
+// RUN: not block-run %s --kernel=strided --grid=1 --arg=ptr:f32:130:zeros --arg=i32:3 --ignore-assumptions 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=STRIDE
 // STRIDE: tensor-descriptors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: block.make_tensor_desc in program (0, 0, 0): the innermost stride is 3, but it must be 1
 // RUN: not block-run %s --kernel=computed --grid=1 --arg=ptr:f32:130:zeros --arg=i32:3 2>&1 \

@@ -3,11 +3,12 @@
 //   block-run prog.mlir --kernel=<name> --grid=X[,Y[,Z]] --arg=... \
 //       [--out=<i>:<path.npy>] [--ref=<i>:<path.npy> --rtol=.. --atol=..] \
 //       [--check-uninitialized-reads] [--threads=N] [--timing]
-//       [--max-steps=N] [--timeout=S]
+//       [--max-steps=N] [--timeout=S] [--ignore-assumptions]
 //
 // The argument, output and reference options are the run spec shared with
 // the GPU backend (block/Runtime/RunSpec.h), so both backends see the same
-// inputs byte for byte and check results the same way.
+// inputs byte for byte, refuse the same launches and check results the same
+// way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +63,11 @@ Runs a block kernel on the CPU interpreter.
   --timeout=<seconds>           stop the run with an error after this long
                                 (default 0: no limit)
   --timing                      print the time of each phase to stderr
+  --ignore-assumptions          run a launch that breaks what the kernel
+                                assumes of its arguments (block.alignment,
+                                block.divisibility, a descriptor's unit
+                                stride), with a warning; the GPU runtime
+                                refuses it, and so does block-run by default
   --version                     print Block's version
 
 The run spec, as block-run-gpu takes it:
@@ -77,6 +83,7 @@ struct Options {
   uint64_t maxSteps = interp::RunOptions::kDefaultMaxSteps;
   double timeoutSeconds = 0;
   bool timing = false;
+  bool ignoreAssumptions = false;
   blockrt::RunSpec spec;
 };
 
@@ -104,6 +111,12 @@ static int fail(const std::string &message) {
   std::cout.flush(); // Reports before the verdict.
   llvm::errs() << "block-run: error: " << message << "\n";
   return 1;
+}
+
+/// Refuses a launch that breaks what the compiled kernel assumes, as the
+/// runtime does.
+static int refuse(const blockrt::Error &e) {
+  return fail(e.message() + " (--ignore-assumptions runs it anyway)");
 }
 
 /// Parses the command line; returns an error message, or "" on success.
@@ -164,6 +177,8 @@ static std::string parseCommandLine(int argc, char **argv, Options &options,
       options.timeoutSeconds = seconds;
     } else if (word == "--timing") {
       options.timing = true;
+    } else if (word == "--ignore-assumptions") {
+      options.ignoreAssumptions = true;
     } else if (word.size() > 1 && word[0] == '-') {
       return "unknown option '" + std::string(word) + "' (see --help)";
     } else if (!options.input.empty()) {
@@ -234,11 +249,15 @@ static int run(const Options &options) {
   if (failed(kernel))
     return 1;
   // The spec against the kernel, as block-run-gpu checks it against the
-  // kernel's manifest, but for the hints, which only warn below.
+  // kernel's manifest: first what no launch could run, then what the
+  // compiled kernel assumes, which only --ignore-assumptions lets pass.
+  const blockrt::KernelInfo &signature = kernel->getSignature();
   if (blockrt::Error e = options.spec.checkAgainst(
-          kernel->getSignature(), *options.grid,
-          blockrt::RunSpec::Assumptions::Ignore))
+          signature, *options.grid, blockrt::RunSpec::Assumptions::Ignore))
     return fail(e.message());
+  if (!options.ignoreAssumptions)
+    if (blockrt::Error e = options.spec.checkAgainst(signature, *options.grid))
+      return refuse(e);
   timer.done("compile");
 
   blockrt::Expected<std::vector<blockrt::HostBuffer>> buffers =
@@ -258,9 +277,18 @@ static int run(const Options &options) {
   for (const auto *list : {&options.spec.outputs, &options.spec.references})
     for (const blockrt::OutputSpec &out : *list)
       runOptions.outputArguments.push_back(out.argIndex);
-  for (const std::string &problem : kernel->checkHints(args))
-    llvm::errs() << "block-run: warning: " << problem
-                 << "; a launch of the compiled kernel is refused\n";
+  // The buffers' addresses, aligned as device buffers are, against the
+  // pointers' alignments: the check Kernel::launch makes, but for shared
+  // memory, which only the lowering decides.
+  if (options.ignoreAssumptions) {
+    for (const std::string &problem : kernel->checkHints(args))
+      llvm::errs() << "block-run: warning: " << problem
+                   << "; a launch of the compiled kernel is refused\n";
+  } else if (blockrt::Error e =
+                 blockrt::checkLaunch(signature, *options.grid, args,
+                                      /*maxSharedMemoryBytes=*/UINT64_MAX)) {
+    return refuse(e);
+  }
   timer.done("inputs");
 
   runOptions.grid = *options.grid;
