@@ -207,8 +207,19 @@ mlir::block::getResultLayout(Operation *op, DistributedLayoutAttr layout) {
                                       expand.getAxis()));
   }
   auto broadcast = cast<BroadcastOp>(op);
-  if (isShapeGeneric(layout))
+  if (isShapeGeneric(layout)) {
+    // A layout made for every shape may spread none of the broadcast
+    // dimensions (a slice whose threads ran along the dimension sliced
+    // away): every thread would hold the whole result. Such a result takes
+    // its layout from its uses instead.
+    ArrayRef<int64_t> shape = broadcast.getType().getShape();
+    LinearLayout linear = layout.toLinearLayout(shape);
+    int64_t perThread = int64_t(1) << linear.getInDimSizeLog2(kRegister);
+    if (perThread * kWarpSize > broadcast.getType().getNumElements() &&
+        linear.getFreeVariableMask(kLane) != 0)
+      return nullptr;
     return layout;
+  }
   // Each thread holds the broadcast dimensions whole, in its registers.
   LinearLayout linear = layout.toLinearLayout(getShape(src));
   ArrayRef<int64_t> shape = broadcast.getType().getShape();
