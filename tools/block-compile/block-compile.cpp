@@ -6,7 +6,8 @@
 // Writes, into <dir>, the bundle the runtime loads (compileBundle, in
 // block/Target/Bundle/CompileBundle.h, says what it holds). The module is
 // named after the input file; a directory holding another module's bundle
-// is refused without --force. -v reports what the occupancy search did.
+// is refused without --force. -v reports what the occupancy search did;
+// --remarks what each product, descriptor tile and loop got, and why.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,6 +83,12 @@ static cl::opt<unsigned>
     maxVariants("max-variants",
                 cl::desc("The most specialised variants of one kernel"),
                 cl::init(getDefaults().maxVariants), cl::cat(category));
+static cl::opt<bool> remarks(
+    "remarks",
+    cl::desc("Say, at each product, descriptor tile and loop, what it got "
+             "(wgmma, mma.sync or FMA; TMA or pointer code; cp.async and "
+             "stages; warp specialisation) and why not better"),
+    cl::cat(category));
 static cl::opt<bool> verbose("v", cl::desc("Report registers and CTAs per SM"),
                              cl::cat(category));
 static cl::opt<bool>
@@ -150,6 +157,8 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   llvm::SourceMgr sourceMgr;
   BundleDiagnosticHandler diagnostics(sourceMgr, &context, llvm::errs());
+  if (remarks && failed(enableBlockRemarks(context)))
+    return fail("cannot enable the optimisation remarks");
 
   std::string error;
   ArgumentNames names;

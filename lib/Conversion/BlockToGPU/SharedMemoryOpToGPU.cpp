@@ -18,6 +18,7 @@
 
 #include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Support/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -131,6 +132,44 @@ struct LocalLoadOpToGPU : OpConversionPattern<LocalLoadOp> {
   }
 };
 
+/// Says how `op` copies: by cp.async of `copyBytes` (the most, 16, or why
+/// fewer), or by loads and stores, and why: runs of `sharedRun` elements of
+/// `bytes` in shared memory, `globalRun` in global memory.
+static void remarkCopy(AsyncCopyOp op, bool asynchronous, unsigned copyBytes,
+                       unsigned bytes, unsigned sharedRun, unsigned globalRun) {
+  Location loc = op.getLoc();
+  // The pointers first: the layouts follow what they allow.
+  std::string why =
+      globalRun <= sharedRun
+          ? llvm::formatv("its pointers are known contiguous and aligned for "
+                          "{0} element(s) ({1} bytes) at a time",
+                          globalRun, globalRun * bytes)
+                .str()
+          : llvm::formatv("its shared layout's runs are {0} element(s) ({1} "
+                          "bytes)",
+                          sharedRun, sharedRun * bytes)
+                .str();
+  if (asynchronous && copyBytes == 16) {
+    remark::passed(loc, remarks::opts("CpAsync", remarks::kPipeline, op))
+        << "copy by cp.async of 16 bytes";
+    return;
+  }
+  if (asynchronous) {
+    remark::missed(loc, remarks::opts("NarrowCpAsync", remarks::kPipeline, op))
+        << llvm::formatv("copy by cp.async of {0} bytes, not 16", copyBytes)
+               .str()
+        << remark::reason("{0}", why);
+    return;
+  }
+  remark::missed(loc, remarks::opts("NoCpAsync", remarks::kPipeline, op))
+      << "copy by loads and stores, not cp.async"
+      << remark::reason("{0}",
+                        copyBytes == 4 || copyBytes == 8 || copyBytes == 16
+                            ? std::string("the chip has no cp.async (sm_80 and "
+                                          "later have)")
+                            : why + ", and cp.async copies 4, 8 or 16 bytes");
+}
+
 struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
   AsyncCopyOpToGPU(const TypeConverter &converter, MLIRContext *context,
                    const AxisInfoAnalysis &axisInfo, bool asyncCopies)
@@ -152,15 +191,15 @@ struct AsyncCopyOpToGPU : OpConversionPattern<AsyncCopyOp> {
     // Consecutive in global memory (as the axis info proves) and in shared
     // memory, at most 16 bytes.
     unsigned sharedRun = getSharedAccessWidth(offsets, memoryType);
-    unsigned width = std::max(
-        1u, std::min(sharedRun,
-                     axisInfo.getVectorWidth(
-                         op.getPtrs(), op.getMask(),
-                         dist.getContiguousRegisters(
-                             dist.getLayoutOrder().front()))));
+    unsigned globalRun = axisInfo.getVectorWidth(
+        op.getPtrs(), op.getMask(),
+        dist.getContiguousRegisters(dist.getLayoutOrder().front()));
+    unsigned width = std::max(1u, std::min(sharedRun, globalRun));
     unsigned copyBytes = width * bytes;
     bool asynchronous = asyncCopies && (copyBytes == 4 || copyBytes == 8 ||
                                         copyBytes == 16);
+    if (remarks::enabled(op.getContext()))
+      remarkCopy(op, asynchronous, copyBytes, bytes, sharedRun, globalRun);
 
     ValueRange ptrs = adaptor.getPtrs();
     ValueRange masks = adaptor.getMask();

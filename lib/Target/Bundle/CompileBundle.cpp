@@ -8,12 +8,14 @@
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/KernelSignature.h"
 #include "block/InitAllBlock.h"
+#include "block/Support/Remarks.h"
 #include "block/Target/Bundle/Specialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -21,6 +23,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <atomic>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::block;
@@ -408,6 +413,52 @@ void mlir::block::registerBundleDialects(DialectRegistry &registry) {
   registerAllExtensions(registry);
   registerAllGPUToLLVMIRTranslations(registry);
   registerBlockDialects(registry);
+}
+
+/// How many QuietRemarks live.
+static std::atomic<int> quietRemarks = 0;
+
+namespace {
+/// Prints each remark as a diagnostic at its location, as clang prints
+/// -Rpass: "<what>: <why not better> [<category>]". Each variant's passes
+/// say the same of the same source op, which the user reads once; where a
+/// variant's remark differs from the kernel's, it names the variant.
+struct DiagnosticRemarkStreamer : remark::detail::MLIRRemarkStreamerBase {
+  void streamOptimizationRemark(const remark::detail::Remark &remark) override {
+    std::string text;
+    for (const remark::detail::Remark::Arg &arg : remark.getArgs()) {
+      if (arg.key != "Remark" && !text.empty())
+        text += ": ";
+      text += arg.val;
+    }
+    std::string said;
+    llvm::raw_string_ostream(said) << remark.getLocation() << text;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (quietRemarks > 0 || !remarksSaid.insert(said).second)
+        return;
+    }
+    InFlightDiagnostic diag = emitRemark(remark.getLocation()) << text;
+    if (remark.getFunction().contains(kVariantInfix))
+      diag << " (variant " << remark.getFunction() << ")";
+    diag << " [" << remark.getCombinedCategoryName() << "]";
+  }
+
+  std::mutex mutex;
+  llvm::StringSet<> remarksSaid;
+};
+} // namespace
+
+QuietRemarks::QuietRemarks() { ++quietRemarks; }
+QuietRemarks::~QuietRemarks() { --quietRemarks; }
+
+LogicalResult mlir::block::enableBlockRemarks(MLIRContext &context) {
+  // The engine builds a kind's filter only where that kind is named.
+  std::string all = "block-.*";
+  remark::RemarkCategories categories{all, all, all, all, all};
+  return remark::enableOptimizationRemarks(
+      context, std::make_unique<DiagnosticRemarkStreamer>(),
+      std::make_unique<remark::RemarkEmittingPolicyAll>(), categories);
 }
 
 BundleDiagnosticHandler::BundleDiagnosticHandler(llvm::SourceMgr &sourceMgr,

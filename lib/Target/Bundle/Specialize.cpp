@@ -5,6 +5,7 @@
 #include "block/Analysis/AxisInfo.h"
 #include "block/Dialect/Block/IR/BlockDialect.h"
 #include "block/Dialect/Block/IR/BlockOps.h"
+#include "block/Target/Bundle/CompileBundle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -69,7 +70,7 @@ assumeAligned(const KernelInfo &kernel, ArrayRef<unsigned> indices) {
 static std::string freshSymbol(ModuleOp module, llvm::StringSet<> &taken,
                                StringRef kernel) {
   for (unsigned n = 1;; ++n) {
-    std::string symbol = (kernel + "__spec" + Twine(n)).str();
+    std::string symbol = (kernel + kVariantInfix + Twine(n)).str();
     if (!module.lookupSymbol(symbol) && !taken.contains(symbol)) {
       taken.insert(symbol);
       return symbol;
@@ -96,6 +97,7 @@ buildProbes(ModuleOp module, const KernelInfo &kernel,
   buildBlockFrontPipeline(front, options);
   ScopedDiagnosticHandler quiet(module.getContext(),
                                 [](Diagnostic &) { return success(); });
+  QuietRemarks quietRemarks;
   if (failed(front.run(*probe)))
     return nullptr;
   return probe;

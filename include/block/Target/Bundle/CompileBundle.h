@@ -109,6 +109,19 @@ FailureOr<CompiledBundle> compileBundle(ModuleOp module,
 /// The dialects, extensions and translations compileBundle's context needs.
 void registerBundleDialects(DialectRegistry &registry);
 
+/// Enables the passes' optimisation remarks (block/Support/Remarks.h), all
+/// categories, as remarks at the ops' locations through the context's
+/// diagnostic handler.
+LogicalResult enableBlockRemarks(MLIRContext &context);
+
+/// While one lives, the remarks enableBlockRemarks prints are dropped: the
+/// copies that planVariants compiles to learn from are not what runs.
+class QuietRemarks {
+public:
+  QuietRemarks();
+  ~QuietRemarks();
+};
+
 /// Prints diagnostics as block-compile does: a located one with its source
 /// line, as SourceMgrDiagnosticHandler does, the others as
 /// "block-compile: error: <message>"; one error per source location, and

@@ -24,6 +24,10 @@
 
 namespace mlir::block {
 
+/// What a variant's symbol adds to its kernel's, before its number:
+/// <kernel>__spec<n>.
+constexpr llvm::StringLiteral kVariantInfix = "__spec";
+
 /// A copy of `kernel` to build under `symbol`, assuming `assume`.
 struct PlannedVariant {
   std::string kernel;

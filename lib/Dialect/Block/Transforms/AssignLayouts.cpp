@@ -24,6 +24,7 @@
 #include "block/Dialect/Block/Transforms/DotLayouts.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
 #include "block/Layout/TensorLayouts.h"
+#include "block/Support/Remarks.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -38,6 +39,26 @@ namespace mlir::block {
 #include "block/Dialect/Block/Transforms/Passes.h.inc"
 
 namespace {
+
+/// Says which instruction `dot` runs on (`mma`, or FMA where null) and, on
+/// a lesser one, `whyNot` a better one.
+void remarkProduct(DotOp dot, MmaLayoutAttr mma, StringRef whyNot) {
+  Location loc = dot.getLoc();
+  if (mma && mma.isWgmma()) {
+    ArrayRef<unsigned> shape = mma.getInstrShape();
+    remark::passed(loc, remarks::opts("Wgmma", remarks::kDot, dot))
+        << llvm::formatv("product on wgmma m64n{0}k{1}", shape[1], shape[2])
+               .str();
+    return;
+  }
+  std::string what = mma ? llvm::formatv("product on mma.sync m16n8k{0}",
+                                         mma.getInstrShape()[2])
+                               .str()
+                         : std::string("product on FMA (no tensor cores)");
+  remark::missed(loc,
+                 remarks::opts(mma ? "MmaSync" : "Fma", remarks::kDot, dot))
+      << what << remark::reason("{0}", whyNot.str());
+}
 
 /// How the layout of `to` follows from the layout of the value the edge
 /// leaves.
@@ -531,7 +552,10 @@ private:
     kernel.walk([&](DotOp dot) {
       if (layouts.count(dot.getResult()))
         return;
-      MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot, maxMmaVersion);
+      std::string whyNot;
+      MmaLayoutAttr mma = chooseDotAccumulatorLayout(
+          dot, maxMmaVersion, remarks::enabled(context) ? &whyNot : nullptr);
+      remarkProduct(dot, mma, whyNot);
       layouts[dot.getResult()] =
           mma ? DistributedLayoutAttr(mma)
               : DistributedLayoutAttr(getAccumulatorLayout(dot.getType()));

@@ -38,56 +38,156 @@ static unsigned getInstrK(unsigned version, Type a, Type b, Type acc,
 
 static unsigned log2Floor(int64_t v) { return llvm::Log2_64(uint64_t(v)); }
 
+/// Why getInstrK finds no instruction of `version` (the element types or
+/// their layout in memory), for a remark.
+static std::string explainNoInstrK(unsigned version, Type a, Type b, Type acc,
+                                   DotPrecision precision, bool kMajor) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  bool tf32 = version == 3 ? precision == DotPrecision::tf32
+                           : precision != DotPrecision::ieee;
+  if (a != b)
+    os << "its operands' element types differ (" << a << " and " << b << ")";
+  else if (a.isF32() && acc.isF32() && !tf32)
+    os << "f32 operands with precision " << stringifyDotPrecision(precision)
+       << " (tensor cores need "
+       << (version == 3 ? "precision = tf32" : "precision = tf32 or tf32x3")
+       << ")";
+  else if (version == 3 && !kMajor && !a.isF16() && !a.isBF16())
+    os << "its " << a << " operands are not both loaded with k contiguous "
+       << "(wgmma reads operands other than f16 and bf16 k-major only)";
+  else
+    os << "no " << (version == 3 ? "wgmma" : "mma.sync") << " multiplies " << a
+       << " into " << acc;
+  return why;
+}
+
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(
     MLIRContext *context, std::optional<TargetChip> chip, Type a, Type b,
     Type acc, int64_t m, int64_t n, int64_t k, unsigned numWarps,
-    DotPrecision precision, unsigned maxVersion, bool chained, bool kMajor) {
-  if (!chip || m <= 0 || n <= 0 || k <= 0)
+    DotPrecision precision, unsigned maxVersion, bool chained, bool kMajor,
+    std::string *whyNot) {
+  // Each reason is composed only where a remark asks for it.
+  auto explain = [&](StringRef instruction, auto &&compose) {
+    if (!whyNot)
+      return;
+    if (!whyNot->empty())
+      *whyNot += "; ";
+    llvm::raw_string_ostream os(*whyNot);
+    os << "not " << instruction << ": ";
+    compose(os);
+  };
+  auto chipName = [&](llvm::raw_ostream &os) {
+    os << "sm_" << chip->capability << (chip->archSpecific ? "a" : "")
+       << (chip->familySpecific ? "f" : "");
+  };
+  if (!chip || m <= 0 || n <= 0 || k <= 0) {
+    explain("a tensor core", [&](llvm::raw_ostream &os) {
+      os << (chip ? "an empty shape" : "no target chip (block.target)");
+    });
     return {};
-  if (maxVersion >= 3 && chip->hasWgmma() && numWarps % 4 == 0 && m % 64 == 0 && n % 8 == 0) {
-    if (unsigned instrK = getInstrK(3, a, b, acc, precision, kMajor);
-        instrK && k % instrK == 0) {
-      // Triton's warpsPerTileV3: warpgroups along M while M has rows for
-      // them, then along N.
-      unsigned wm = 4, wn = 1;
-      while (wm * wn < numWarps) {
-        if (m > 16 * int64_t(wm))
-          wm *= 2;
-        else
-          wn *= 2;
-      }
-      int64_t perWarpN = n / wn;
-      if (perWarpN >= 8) {
-        unsigned instrN =
-            unsigned(std::min<int64_t>(256, int64_t(1) << log2Floor(perWarpN)));
-        return MmaLayoutAttr::get(context, 3, {wm, wn}, {64, instrN, instrK});
-      }
-    }
   }
-  if (maxVersion >= 2 && chip->hasMmaSync() && m % 16 == 0 && n % 8 == 0) {
-    unsigned instrK = getInstrK(2, a, b, acc, precision, kMajor);
-    if (!instrK || k % instrK)
-      return {};
-    // A chained product (attention's S and P V) keeps all warps along M,
-    // so that one product's accumulator is the next one's a and their rows'
-    // statistics share a layout; others balance the tiles each warp
-    // repeats along M and N (Triton's warpsPerTileV2, both).
-    if (chained && m % (16 * int64_t(numWarps)) == 0)
-      return MmaLayoutAttr::get(context, 2, {numWarps, 1}, {16, 8, instrK});
-    unsigned wm = 1, wn = 1;
+  auto explainShape = [&](StringRef instruction, int64_t mMultiple) {
+    explain(instruction, [&](llvm::raw_ostream &os) {
+      if (m % mMultiple)
+        os << "M = " << m << " is not a multiple of " << mMultiple;
+      else
+        os << "N = " << n << " is not a multiple of 8";
+    });
+  };
+  if (maxVersion < 3) {
+    explain("wgmma", [&](llvm::raw_ostream &os) {
+      os << "versions above " << maxVersion << " are not considered";
+    });
+  } else if (!chip->hasWgmma()) {
+    explain("wgmma", [&](llvm::raw_ostream &os) {
+      chipName(os);
+      os << " has none (sm_90a has)";
+    });
+  } else if (numWarps % 4) {
+    explain("wgmma", [&](llvm::raw_ostream &os) {
+      os << "num_warps = " << numWarps
+         << " is not a multiple of 4 (a warpgroup)";
+    });
+  } else if (m % 64 || n % 8) {
+    explainShape("wgmma", 64);
+  } else if (unsigned instrK = getInstrK(3, a, b, acc, precision, kMajor);
+             !instrK) {
+    explain("wgmma", [&](llvm::raw_ostream &os) {
+      os << explainNoInstrK(3, a, b, acc, precision, kMajor);
+    });
+  } else if (k % instrK) {
+    explain("wgmma", [&](llvm::raw_ostream &os) {
+      os << "K = " << k << " is not a multiple of the instruction's k ("
+         << instrK << ")";
+    });
+  } else {
+    // Triton's warpsPerTileV3: warpgroups along M while M has rows for
+    // them, then along N.
+    unsigned wm = 4, wn = 1;
     while (wm * wn < numWarps) {
-      if (m / 16 / wm >= n / (8 * wn)) {
-        if (wm < m / 16)
-          wm *= 2;
-        else
-          wn *= 2;
-      } else {
+      if (m > 16 * int64_t(wm))
+        wm *= 2;
+      else
         wn *= 2;
-      }
     }
-    return MmaLayoutAttr::get(context, 2, {wm, wn}, {16, 8, instrK});
+    int64_t perWarpN = n / wn;
+    if (perWarpN >= 8) {
+      unsigned instrN =
+          unsigned(std::min<int64_t>(256, int64_t(1) << log2Floor(perWarpN)));
+      return MmaLayoutAttr::get(context, 3, {wm, wn}, {64, instrN, instrK});
+    }
+    explain("wgmma", [&](llvm::raw_ostream &os) {
+      os << "N = " << n << " leaves fewer than 8 columns to each of " << wn
+         << " warp columns";
+    });
   }
-  return {};
+  if (maxVersion < 2) {
+    explain("mma.sync", [&](llvm::raw_ostream &os) {
+      os << "versions above " << maxVersion << " are not considered";
+    });
+    return {};
+  }
+  if (!chip->hasMmaSync()) {
+    explain("mma.sync", [&](llvm::raw_ostream &os) {
+      chipName(os);
+      os << " has none (sm_80 and later have)";
+    });
+    return {};
+  }
+  if (m % 16 || n % 8) {
+    explainShape("mma.sync", 16);
+    return {};
+  }
+  unsigned instrK = getInstrK(2, a, b, acc, precision, kMajor);
+  if (!instrK || k % instrK) {
+    explain("mma.sync", [&](llvm::raw_ostream &os) {
+      if (!instrK)
+        os << explainNoInstrK(2, a, b, acc, precision, kMajor);
+      else
+        os << "K = " << k << " is not a multiple of the instruction's k ("
+           << instrK << ")";
+    });
+    return {};
+  }
+  // A chained product (attention's S and P V) keeps all warps along M,
+  // so that one product's accumulator is the next one's a and their rows'
+  // statistics share a layout; others balance the tiles each warp
+  // repeats along M and N (Triton's warpsPerTileV2, both).
+  if (chained && m % (16 * int64_t(numWarps)) == 0)
+    return MmaLayoutAttr::get(context, 2, {numWarps, 1}, {16, 8, instrK});
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    if (m / 16 / wm >= n / (8 * wn)) {
+      if (wm < m / 16)
+        wm *= 2;
+      else
+        wn *= 2;
+    } else {
+      wn *= 2;
+    }
+  }
+  return MmaLayoutAttr::get(context, 2, {wm, wn}, {16, 8, instrK});
 }
 
 /// Whether `value` is computed, through any operations (and the values
@@ -172,7 +272,8 @@ bool mlir::block::readsKMajorOperands(DotOp dot) {
 }
 
 MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
-                                                      unsigned maxVersion) {
+                                                      unsigned maxVersion,
+                                                      std::string *whyNot) {
   auto aType = dyn_cast<RankedTensorType>(dot.getA().getType());
   auto accType = dyn_cast<RankedTensorType>(dot.getAcc().getType());
   if (!aType || !accType || aType.getRank() != 2 || accType.getRank() != 2)
@@ -191,5 +292,6 @@ MmaLayoutAttr mlir::block::chooseDotAccumulatorLayout(DotOp dot,
   return chooseDotAccumulatorLayout(
       dot.getContext(), getTargetChip(dot), a, b, accType.getElementType(),
       accType.getShape()[0], accType.getShape()[1], aType.getShape()[1],
-      numWarps, dot.getPrecision(), maxVersion, isChainedProduct(dot), kMajor);
+      numWarps, dot.getPrecision(), maxVersion, isChainedProduct(dot), kMajor,
+      whyNot);
 }

@@ -17,6 +17,7 @@
 #include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
+#include "block/Support/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -230,49 +231,84 @@ bool isKnownAtLaunch(Value value) {
 /// The most dimensions a tensor map describes.
 constexpr int64_t kMaxTensorMapRank = 5;
 
-/// Whether a tensor map can describe `desc` accessed as `access` (its tile
-/// or the tile without leading 1s): its base, sizes and strides are known
-/// at launch, its innermost stride is 1, it has at most five dimensions,
-/// and the NVMMA buffer of the rank-2 tile accessed is one TMA copies.
-bool isTensorMapTile(MakeTensorDescOp desc, RankedTensorType access) {
-  auto base = desc ? dyn_cast<BlockArgument>(desc.getBase()) : nullptr;
-  if (!base || !isKernel(base.getOwner()->getParentOp()) ||
-      !llvm::all_of(desc.getShape(), isKnownAtLaunch) ||
-      !llvm::all_of(desc.getStrides(), isKnownAtLaunch) ||
-      desc.getType().getRank() > kMaxTensorMapRank ||
-      !desc.hasUnitStride(desc.getType().getRank() - 1))
-    return false;
+/// Why a tensor map cannot describe `desc` accessed as `access` (its tile
+/// or the tile without leading 1s), or empty where it can: its base, sizes
+/// and strides are known at launch, its innermost stride is 1, it has at
+/// most five dimensions, and the NVMMA buffer of the rank-2 tile accessed
+/// is one TMA copies.
+std::string whyNotTensorMapTile(MakeTensorDescOp desc,
+                                RankedTensorType access) {
+  if (!desc)
+    return "its descriptor is not made by block.make_tensor_desc in the "
+           "kernel";
+  auto base = dyn_cast<BlockArgument>(desc.getBase());
+  if (!base || !isKernel(base.getOwner()->getParentOp()))
+    return "its base is not a kernel argument (a tensor map is encoded at "
+           "launch)";
+  for (auto [d, size] : llvm::enumerate(desc.getShape()))
+    if (!isKnownAtLaunch(size))
+      return llvm::formatv("size {0} is not a kernel argument, constant or "
+                           "product of them",
+                           d)
+          .str();
+  for (auto [d, stride] : llvm::enumerate(desc.getStrides()))
+    if (!isKnownAtLaunch(stride))
+      return llvm::formatv("stride {0} is not a kernel argument, constant or "
+                           "product of them",
+                           d)
+          .str();
+  int64_t rank = desc.getType().getRank();
+  if (rank > kMaxTensorMapRank)
+    return llvm::formatv("it has {0} dimensions, a tensor map at most {1}",
+                         rank, kMaxTensorMapRank)
+        .str();
+  if (!desc.hasUnitStride(rank - 1))
+    return "its innermost stride is not 1";
   if (access.getRank() != 2)
-    return false;
+    return llvm::formatv("its tile has {0} dimensions other than leading 1s, "
+                         "TMA copies 2",
+                         access.getRank())
+        .str();
   unsigned bits = access.getElementTypeBitWidth();
   return blockgpu::getTileCopyProblem(
-             access.getShape(), bits,
-             blockgpu::getWgmmaOperandLayout(desc.getContext(),
-                                             access.getShape(), bits,
-                                             /*transposed=*/false))
-      .empty();
+      access.getShape(), bits,
+      blockgpu::getWgmmaOperandLayout(desc.getContext(), access.getShape(),
+                                      bits, /*transposed=*/false));
 }
 
-/// Whether two stages of the tiles `loop` loads by descriptor fit in the
-/// chip's shared memory, the least blockgpu-pipeline-loops rings them in.
-bool fitsTwoStages(scf::ForOp loop) {
+/// Why two stages of the tiles `loop` loads by descriptor do not fit in
+/// the chip's shared memory, the least blockgpu-pipeline-loops rings them
+/// in, or empty where they do.
+std::string whyNotTwoStages(scf::ForOp loop) {
   std::optional<TargetChip> chip = getTargetChip(loop);
   if (!chip)
-    return false;
+    return "the module has no target chip";
   int64_t stageBytes = 0;
   for (auto load : loop.getBody()->getOps<DescLoadOp>()) {
     auto tile = cast<RankedTensorType>(load.getType());
     stageBytes += tile.getNumElements() * tile.getElementTypeBitWidth() / 8;
   }
-  return 2 * stageBytes <= chip->getMaxSharedMemoryBytes();
+  if (2 * stageBytes <= chip->getMaxSharedMemoryBytes())
+    return "";
+  return llvm::formatv("two stages of its tiles ({0} bytes) exceed the "
+                       "shared memory ({1} bytes)",
+                       2 * stageBytes, chip->getMaxSharedMemoryBytes())
+      .str();
 }
 
-/// Whether `loop` pipelines its tiles: loops that write global memory are
-/// not pipelined (their stores would run ahead of the copies), nor those
-/// whose tiles two stages of the ring cannot hold.
-bool pipelinesTiles(scf::ForOp loop) {
-  return getNumStages(loop) >= 2 && writesOnlySharedMemory(loop) &&
-         fitsTwoStages(loop);
+/// Why `loop` does not pipeline its tiles, or empty where it does: loops
+/// that write global memory are not pipelined (their stores would run
+/// ahead of the copies), nor those whose tiles two stages of the ring
+/// cannot hold.
+std::string whyNotPipelinesTiles(scf::ForOp loop) {
+  if (unsigned stages = getNumStages(loop); stages < 2)
+    return llvm::formatv("the loop is not pipelined (num_stages = {0})", stages)
+        .str();
+  if (!writesOnlySharedMemory(loop))
+    return "the loop is not pipelined (it writes global memory)";
+  if (std::string why = whyNotTwoStages(loop); !why.empty())
+    return "the loop is not pipelined (" + why + ")";
+  return "";
 }
 
 /// Whether `op` sits in the kernel's body or in loops only.
@@ -293,22 +329,26 @@ bool readsCopiedOperand(unsigned opIdx, bool transposed, unsigned bits) {
   return bits == 16 || (opIdx == 0) != transposed;
 }
 
-/// Whether `dot` is a wgmma product that reads `operand` (one of its
+/// Why `dot` is not a wgmma product that reads `operand` (one of its
 /// operands, of `bits`-bit elements, transposed or not from the tile) from
-/// the copy engine's buffer.
-bool readsCopiedTile(DotOp dot, Value operand, bool transposed,
-                     unsigned bits) {
+/// the copy engine's buffer, or empty where it is.
+std::string whyNotReadsCopiedTile(DotOp dot, Value operand, bool transposed,
+                                  unsigned bits) {
   if (operand == dot.getAcc())
-    return false;
+    return "a product's accumulator uses it";
   unsigned opIdx = operand == dot.getA() ? 0 : 1;
   // The same tile as both operands is two reads of one buffer too.
-  if (operand == dot.getA() && operand == dot.getB() &&
-      !readsCopiedOperand(1, transposed, bits))
-    return false;
-  if (!readsCopiedOperand(opIdx, transposed, bits))
-    return false;
+  if ((operand == dot.getA() && operand == dot.getB() &&
+       !readsCopiedOperand(1, transposed, bits)) ||
+      !readsCopiedOperand(opIdx, transposed, bits))
+    return llvm::formatv("wgmma reads a {0}-bit operand k-major only, and "
+                         "this tile's last dimension is not k",
+                         bits)
+        .str();
   MmaLayoutAttr mma = chooseDotAccumulatorLayout(dot);
-  return mma && mma.isWgmma();
+  if (!mma || !mma.isWgmma())
+    return "the product that uses it is not on wgmma";
+  return "";
 }
 
 /// Whether the copy engine can bring `load`'s tile to the wgmma products
@@ -318,11 +358,15 @@ bool readsCopiedTile(DotOp dot, Value operand, bool transposed,
 /// the one buffer: attention's K as the k-major b of Q K^T, its backward's
 /// Q as both b of dS^T Q and the transposed b of K Q^T); or around one
 /// that reads it unchanged (attention's Q), copied once.
-bool isCopyEngineTile(DescLoadOp load) {
-  if (load->use_empty() ||
-      !isTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>(),
-                       cast<RankedTensorType>(load.getType())))
-    return false;
+std::string whyNotCopyEngineTile(DescLoadOp load) {
+  if (load->use_empty())
+    return "it is not used";
+  if (std::string why =
+          whyNotTensorMapTile(load.getDesc().getDefiningOp<MakeTensorDescOp>(),
+                              cast<RankedTensorType>(load.getType()));
+      !why.empty())
+    return why;
+  const char *notProducts = "it is used by something other than a product";
   unsigned bits = load.getType().getElementTypeBitWidth();
   // The products that read the tile, each with the operand it reads and
   // whether that operand is the tile transposed.
@@ -335,33 +379,38 @@ bool isCopyEngineTile(DescLoadOp load) {
     auto trans = dyn_cast<TransOp>(user);
     if (!trans || trans->use_empty() ||
         trans->getBlock() != load->getBlock())
-      return false;
+      return notProducts;
     for (Operation *reader : trans->getUsers()) {
       auto dot = dyn_cast<DotOp>(reader);
       if (!dot)
-        return false;
+        return notProducts;
       reads.emplace_back(dot, trans.getResult(), true);
     }
   }
   for (auto [dot, operand, transposed] : reads)
-    if (!readsCopiedTile(dot, operand, transposed, bits))
-      return false;
+    if (std::string why = whyNotReadsCopiedTile(dot, operand, transposed, bits);
+        !why.empty())
+      return why;
   // A pipelined loop's tile, read by products of its body.
   auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
   if (loop && llvm::all_of(reads, [&](const auto &read) {
         return std::get<0>(read)->getBlock() == load->getBlock();
       }))
-    return pipelinesTiles(loop);
+    return whyNotPipelinesTiles(loop);
   // A tile copied once, read unchanged by one product of a pipelined loop
   // below it.
+  const char *notAhead = "it is neither loaded in the pipelined loop of its "
+                         "products nor read unchanged by one product of a "
+                         "pipelined loop below it";
   if (reads.size() != 1 || !load->hasOneUse())
-    return false;
+    return notAhead;
   auto [dot, operand, transposed] = reads.front();
   loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  return loop && pipelinesTiles(loop) && !transposed &&
-         !loop->isAncestor(load) &&
-         load->getParentRegion()->isAncestor(&loop.getRegion()) &&
-         isInLoopsOnly(load) && isInLoopsOnly(loop);
+  if (!loop || transposed || loop->isAncestor(load) ||
+      !load->getParentRegion()->isAncestor(&loop.getRegion()) ||
+      !isInLoopsOnly(load) || !isInLoopsOnly(loop))
+    return notAhead;
+  return whyNotPipelinesTiles(loop);
 }
 
 /// Whether `tile` is computed from a product's accumulator by elementwise
@@ -390,17 +439,39 @@ bool isComputedFromProduct(Value tile, unsigned depth = 0) {
   });
 }
 
-/// Whether the copy engine can store `store`'s tile: on a chip with wgmma
-/// (the TMA copies of products and stores share that chip's NVMMA layouts),
-/// a tile computed from a product. Another tile is held in a layout made for
-/// the global accesses, which store it directly; the copy engine would take
-/// it through shared memory first.
-bool isCopyEngineStore(DescStoreOp store) {
+/// Why the copy engine cannot store `store`'s tile, or empty where it can:
+/// on a chip with wgmma (the TMA copies of products and stores share that
+/// chip's NVMMA layouts), a tile computed from a product. Another tile is
+/// held in a layout made for the global accesses, which store it directly;
+/// the copy engine would take it through shared memory first.
+std::string whyNotCopyEngineStore(DescStoreOp store) {
   std::optional<TargetChip> chip = getTargetChip(store);
-  return chip && chip->hasWgmma() &&
-         isTensorMapTile(store.getDesc().getDefiningOp<MakeTensorDescOp>(),
-                         cast<RankedTensorType>(store.getValue().getType())) &&
-         isComputedFromProduct(store.getValue());
+  if (!chip || !chip->hasWgmma())
+    return "the chip has no wgmma, whose NVMMA layouts TMA stores share";
+  if (std::string why = whyNotTensorMapTile(
+          store.getDesc().getDefiningOp<MakeTensorDescOp>(),
+          cast<RankedTensorType>(store.getValue().getType()));
+      !why.empty())
+    return why;
+  if (!isComputedFromProduct(store.getValue()))
+    return "the tile is not computed from a product (stored directly from "
+           "its registers)";
+  return "";
+}
+
+/// Says how `op`, a block.desc_load or block.desc_store, moves its tile:
+/// by TMA, or as pointer code because of `whyNot`.
+void remarkTile(Operation *op, StringRef whyNot) {
+  StringRef what = isa<DescLoadOp>(op) ? "load" : "store";
+  if (whyNot.empty()) {
+    remark::passed(op->getLoc(), remarks::opts("Tma", remarks::kDescriptor, op))
+        << ("tile " + what + " by TMA").str();
+    return;
+  }
+  remark::missed(op->getLoc(),
+                 remarks::opts("PointerCode", remarks::kDescriptor, op))
+      << ("tile " + what + " by pointer code, not TMA").str()
+      << remark::reason("{0}", whyNot.str());
 }
 
 struct BlockLowerTensorDescriptors
@@ -410,13 +481,20 @@ struct BlockLowerTensorDescriptors
   void runOnOperation() override {
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
-      if (auto load = dyn_cast<DescLoadOp>(op); load && tma &&
-                                                isCopyEngineTile(load))
+      if (!isa<DescLoadOp, DescStoreOp>(op))
         return;
-      if (auto store = dyn_cast<DescStoreOp>(op); store && tma &&
-                                                  isCopyEngineStore(store))
-        return;
-      if (isa<DescLoadOp, DescStoreOp>(op))
+      std::string whyNot;
+      if (!tma) {
+        std::optional<TargetChip> chip = getTargetChip(op);
+        whyNot = chip && !chip->hasWgmma() ? "the chip has no TMA (sm_90a has)"
+                                           : "TMA is off (--tma=false)";
+      } else if (auto load = dyn_cast<DescLoadOp>(op)) {
+        whyNot = whyNotCopyEngineTile(load);
+      } else {
+        whyNot = whyNotCopyEngineStore(cast<DescStoreOp>(op));
+      }
+      remarkTile(op, whyNot);
+      if (!whyNot.empty())
         accesses.push_back(op);
     });
     bool failed = false;

@@ -15,6 +15,7 @@
 #include "block/Dialect/Block/Transforms/DotLayouts.h"
 #include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/Block/Transforms/Passes.h"
+#include "block/Support/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,6 +95,9 @@ void pipelineLoop(scf::ForOp loop) {
   }
   if (loads.empty())
     return;
+  remark::passed(loop.getLoc(),
+                 remarks::opts("OperandsAhead", remarks::kPipeline, loop))
+      << "loop's product operands loaded one iteration ahead into registers";
   SmallVector<Operation *> ordered = sortInProgramOrder(std::move(slice));
 
   IRRewriter rewriter(loop->getContext());

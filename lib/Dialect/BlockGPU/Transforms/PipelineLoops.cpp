@@ -30,6 +30,7 @@
 #include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
+#include "block/Support/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
@@ -175,12 +176,14 @@ static void emitCopies(OpBuilder &builder, scf::ForOp loop,
     if (block::DescLoadOp tile = staged.getTile()) {
       SmallVector<Value> indices = llvm::map_to_vector(
           tile.getIndices(), [&](Value v) { return mapping.lookupOrDefault(v); });
-      TmaLoadOp::create(inside, loc, tile.getDesc(), indices, buffer, barrier);
+      TmaLoadOp::create(inside, tile.getLoc(), tile.getDesc(), indices, buffer,
+                        barrier);
       continue;
     }
     auto load = cast<block::LoadOp>(staged.load);
     Value mask = load.getMask();
-    AsyncCopyOp::create(inside, loc, getTokenType(builder),
+    // At the load's location: its lowering says how it copies.
+    AsyncCopyOp::create(inside, load.getLoc(), getTokenType(builder),
                         mapping.lookupOrDefault(load.getPtr()), buffer,
                         mask ? mapping.lookupOrDefault(mask) : Value());
     anyPointers = true;
@@ -321,9 +324,62 @@ static bool isReadByWgmma(Value buffer) {
          });
 }
 
-static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
-  if (numStages < 2 || !block::writesOnlySharedMemory(loop))
+/// Says in how many stages `loop` is pipelined, `numStages` of the `asked`
+/// that shared memory holds, or why not, and how `loads` copy.
+static void remarkPipelined(scf::ForOp loop, MutableArrayRef<StagedLoad> loads,
+                            unsigned asked, unsigned numStages) {
+  int64_t stageBytes = 0;
+  for (StagedLoad &staged : loads)
+    stageBytes += staged.alloc.getType().getSizeInBytes();
+  std::string fits =
+      llvm::formatv("shared memory ({0} bytes) holds {1} stage(s) of {2} "
+                    "bytes",
+                    getMaxSharedMemoryBytes(loop), numStages, stageBytes)
+          .str();
+  if (numStages < 2) {
+    remark::missed(
+        loop.getLoc(),
+        block::remarks::opts("NotPipelined", block::remarks::kPipeline, loop))
+        << "loop not pipelined" << remark::reason("{0}", fits);
     return;
+  }
+  remark::detail::InFlightRemark pipelined = remark::passed(
+      loop.getLoc(),
+      block::remarks::opts("Pipelined", block::remarks::kPipeline, loop));
+  pipelined << llvm::formatv("loop pipelined in {0} stages", numStages).str();
+  if (numStages < asked)
+    pipelined << remark::reason("num_stages = {0}, but {1}", asked, fits);
+  for (StagedLoad &staged : loads)
+    remark::passed(staged.load->getLoc(),
+                   block::remarks::opts("CopiedAhead",
+                                        block::remarks::kPipeline, staged.load))
+        << llvm::formatv("operand copied {0} iteration{1} ahead by {2}",
+                         numStages - 1, numStages > 2 ? "s" : "",
+                         staged.getTile() ? "TMA" : "cp.async")
+               .str();
+}
+
+static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
+  // Only loops with tensor-core products have operands to copy ahead, and
+  // a remark to make; a producer warpgroup copies those of a specialised
+  // one.
+  bool staging =
+      !loop->getParentOfType<WarpSpecializeOp>() &&
+      llvm::any_of(loop.getBody()->getOps<DotOp>(), [](DotOp dot) {
+        return isa<block::MmaLayoutAttr>(dot.getType().getEncoding());
+      });
+  auto notPipelined = [&](const std::string &why) {
+    if (staging)
+      remark::missed(
+          loop.getLoc(),
+          block::remarks::opts("NotPipelined", block::remarks::kPipeline, loop))
+          << "loop not pipelined" << remark::reason("{0}", why);
+  };
+  if (numStages < 2)
+    return notPipelined(llvm::formatv("num_stages = {0}", numStages).str());
+  if (!block::writesOnlySharedMemory(loop))
+    return notPipelined("it writes global memory, and its stores would run "
+                        "ahead of the copies");
   SmallVector<StagedLoad> loads;
   llvm::SetVector<Operation *> slice;
   SmallVector<block::AdvancedPointer> advanced;
@@ -331,15 +387,30 @@ static void pipelineLoop(scf::ForOp loop, unsigned numStages) {
     std::optional<StagedLoad> staged = getStagedLoad(alloc, loop);
     llvm::SetVector<Operation *> loadSlice;
     SmallVector<block::AdvancedPointer> loadAdvanced(advanced);
-    if (!staged || failed(block::collectAddressSlice(staged->load, loop,
-                                                     loadSlice, &loadAdvanced)))
+    if (!staged)
       continue;
+    if (failed(block::collectAddressSlice(staged->load, loop, loadSlice,
+                                          &loadAdvanced))) {
+      remark::missed(staged->load->getLoc(),
+                     block::remarks::opts("NotCopiedAhead",
+                                          block::remarks::kPipeline,
+                                          staged->load))
+          << "load not copied ahead"
+          << remark::reason("its addresses are not computed in the loop "
+                            "from pointers it advances by an invariant step");
+      continue;
+    }
     loads.push_back(*staged);
     slice.insert(loadSlice.begin(), loadSlice.end());
     advanced = std::move(loadAdvanced);
   }
+  if (loads.empty())
+    return notPipelined("no load of a product's operand can be copied ahead");
+  unsigned asked = numStages;
   numStages = fitStages(loop, loads, numStages);
-  if (loads.empty() || numStages < 2)
+  if (block::remarks::enabled(loop->getContext()))
+    remarkPipelined(loop, loads, asked, numStages);
+  if (numStages < 2)
     return;
   // The copies before the loop advance the pointers too: their offsets,
   // where the body computes them, are computed before it instead (a slice

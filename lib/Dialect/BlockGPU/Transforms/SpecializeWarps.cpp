@@ -27,10 +27,11 @@
 #include "StagedLoads.h"
 
 #include "block/Dialect/Block/IR/BlockOps.h"
-#include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/Block/IR/TargetChips.h"
+#include "block/Dialect/Block/Transforms/LoopPipelining.h"
 #include "block/Dialect/BlockGPU/IR/BlockGPUOps.h"
 #include "block/Dialect/BlockGPU/Transforms/Passes.h"
+#include "block/Support/Remarks.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -63,31 +64,61 @@ struct Candidate {
 };
 } // namespace
 
+static remark::RemarkOpts remarkOpts(StringRef name, scf::ForOp loop) {
+  return block::remarks::opts(name, block::remarks::kWarpSpecialize, loop);
+}
+
+/// Says why the loop of the warp specialisation asked for is not
+/// specialised.
+static void remarkNotSpecialized(scf::ForOp loop, StringRef why) {
+  remark::missed(loop.getLoc(), remarkOpts("NotSpecialized", loop))
+      << "loop not warp-specialised" << remark::reason("{0}", why.str());
+}
+
 /// The loop's staged loads and in-flight product (if it has one), if every
 /// staged load is a TMA tile and the loop sits in the kernel's body or in
-/// loops only.
+/// loops only; otherwise, where the loop asks for warp specialisation (or
+/// only its request is missing), a remark says why not.
 static std::optional<Candidate> getCandidate(scf::ForOp loop, bool all) {
-  if (!block::getWarpSpecialize(loop).value_or(all))
+  bool asked = block::getWarpSpecialize(loop).value_or(all);
+  bool remarks = block::remarks::enabled(loop->getContext());
+  if (!asked && !remarks)
     return std::nullopt;
+  auto fail = [&](StringRef why) -> std::optional<Candidate> {
+    if (asked)
+      remarkNotSpecialized(loop, why);
+    return std::nullopt;
+  };
   Candidate candidate{loop, {}, {}, block::getNumStages(loop)};
-  if (candidate.numStages < 2 || !block::writesOnlySharedMemory(loop))
-    return std::nullopt;
+  if (candidate.numStages < 2)
+    return fail("num_stages < 2");
+  if (!block::writesOnlySharedMemory(loop))
+    return fail("it writes global memory");
   for (auto alloc : loop.getBody()->getOps<LocalAllocOp>()) {
     std::optional<StagedLoad> staged = getStagedLoad(alloc, loop);
     if (!staged)
       continue;
     if (!staged->getTile())
-      return std::nullopt;
+      return fail("an operand it stages is not a TMA tile");
     candidate.loads.push_back(*staged);
   }
+  if (candidate.loads.empty())
+    return fail("it stages no TMA tile");
   candidate.numStages = fitStages(loop, candidate.loads, candidate.numStages);
-  if (candidate.loads.empty() || candidate.numStages < 2)
-    return std::nullopt;
+  if (candidate.numStages < 2)
+    return fail("two stages of its tiles exceed the shared memory");
   candidate.product = getAsyncProduct(loop, candidate.loads);
   for (Operation *parent = loop->getParentOp(); !isa<func::FuncOp>(parent);
        parent = parent->getParentOp())
     if (!isa<scf::ForOp>(parent))
-      return std::nullopt;
+      return fail("it is under an operation other than a loop");
+  if (!asked) {
+    remark::missed(loop.getLoc(), remarkOpts("NotAsked", loop))
+        << "loop not warp-specialised"
+        << remark::reason("not asked for (block.warp_specialize or "
+                          "--warp-specialize)");
+    return std::nullopt;
+  }
   return candidate;
 }
 
@@ -738,8 +769,15 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
     if (std::optional<Candidate> found = getCandidate(loop, all))
       candidates.push_back(*found);
   });
-  if (candidates.empty() || !shareRing(candidates))
+  if (candidates.empty())
     return;
+  auto failAll = [&](StringRef why) {
+    for (Candidate &candidate : candidates)
+      remarkNotSpecialized(candidate.loop, why);
+  };
+  if (!shareRing(candidates))
+    return failAll("the kernel's loops to specialise are not siblings "
+                   "staging tiles of the same types, which one ring holds");
   // Split a copy, and keep it only if the producer could be pruned. The
   // rings live as long as the kernel, beside whatever else it buffers (a
   // persistent kernel's epilogue): fewer buffers where they would not fit.
@@ -763,9 +801,22 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
     }
     if (failed(specialize(copy, copied, turns))) {
       copy->erase();
-      return;
+      auto warps = kernel->getAttrOfType<IntegerAttr>(
+          block::BlockDialect::getNumWarpsAttrName());
+      return failAll(warps && warps.getInt() % 4 == 0
+                         ? "the kernel cannot be split between a producer "
+                           "warpgroup and its consumers"
+                         : "num_warps is not a multiple of 4, whole "
+                           "consumer warpgroups");
     }
     if (stages == 2 || getSharedMemoryPeak(copy) <= maxBytes) {
+      for (Candidate &candidate : copied)
+        remark::passed(candidate.loop.getLoc(),
+                       remarkOpts("Specialized", candidate.loop))
+            << llvm::formatv("loop warp-specialised: a producer warpgroup "
+                             "issues its TMA copies into {0} stages",
+                             stages)
+                   .str();
       kernel.getBody().takeBody(copy.getBody());
       copy->erase();
       return;

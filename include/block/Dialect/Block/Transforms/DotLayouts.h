@@ -36,16 +36,15 @@ class DotOp;
 /// Versions above `maxVersion` are not considered (0: always the FMA path).
 /// A `chained` product (one whose a is computed from another product's
 /// result, or whose result another product's a is computed from) puts all
-/// warps along M on mma.sync where M has 16 rows for each.
-MmaLayoutAttr chooseDotAccumulatorLayout(MLIRContext *context,
-                                         std::optional<TargetChip> chip,
-                                         Type a, Type b, Type acc, int64_t m,
-                                         int64_t n, int64_t k,
-                                         unsigned numWarps,
-                                         DotPrecision precision,
-                                         unsigned maxVersion = 3,
-                                         bool chained = false,
-                                         bool kMajor = false);
+/// warps along M on mma.sync where M has 16 rows for each. Where `whyNot`
+/// is given, it gets why each instruction better than the one chosen was
+/// not ("not wgmma: sm_80 has none (sm_90a has)"), for a remark.
+MmaLayoutAttr
+chooseDotAccumulatorLayout(MLIRContext *context, std::optional<TargetChip> chip,
+                           Type a, Type b, Type acc, int64_t m, int64_t n,
+                           int64_t k, unsigned numWarps, DotPrecision precision,
+                           unsigned maxVersion = 3, bool chained = false,
+                           bool kMajor = false, std::string *whyNot = nullptr);
 
 /// Whether both operands of `dot` are loaded with k contiguous in memory
 /// (a's rows, b's columns), followed back through transpositions and layout
@@ -62,7 +61,8 @@ bool isChainedProduct(DotOp dot);
 /// kernel (4 when it has none); f32 operands go to tf32 tensor cores only
 /// with `precision = tf32` (wgmma or mma.sync) or `tf32x3` (three products
 /// of tf32 parts, on mma.sync).
-MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, unsigned maxVersion = 3);
+MmaLayoutAttr chooseDotAccumulatorLayout(DotOp dot, unsigned maxVersion = 3,
+                                         std::string *whyNot = nullptr);
 
 } // namespace mlir::block
 
