@@ -53,34 +53,46 @@ static bool isUnsupportedTensorCoreLayout(Attribute layout) {
   return isa<DotOperandLayoutAttr>(layout);
 }
 
+/// An error about `op`'s tensor type, at `op`; for a constant the folder
+/// hoisted (which erases its location), at its first use that has one, so
+/// that the message points at the user's line.
+static InFlightDiagnostic emitTypeError(Operation *op) {
+  if (isa<UnknownLoc>(op->getLoc()))
+    for (Operation *user : op->getUsers())
+      if (!isa<UnknownLoc>(user->getLoc()))
+        return emitError(user->getLoc())
+               << "'" << op->getName() << "' op (used here) ";
+  return op->emitOpError();
+}
+
 /// Every tensor type has a distributed layout over `numWarps` warps.
 static LogicalResult checkTensorType(Operation *op, Type type,
                                      int64_t numWarps) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
-    return op->emitOpError() << "has the tensor type " << type
+    return emitTypeError(op) << "has the tensor type " << type
                              << ", but the GPU lowering needs static shapes";
   auto layout = dyn_cast_or_null<DistributedLayoutAttr>(tensor.getEncoding());
   if (!layout)
-    return op->emitOpError() << "has the tensor type " << type
+    return emitTypeError(op) << "has the tensor type " << type
                              << " without a distributed layout" << kRunLayouts;
   if (isUnsupportedTensorCoreLayout(layout))
-    return op->emitOpError()
+    return emitTypeError(op)
            << "has the tensor type " << type
            << " with a tensor-core layout the GPU lowering does not support "
               "yet (operand fragments in registers): use #block.mma, "
               "#block.blocked or #block.linear layouts";
   if (layout.getNumWarps() != numWarps)
-    return op->emitOpError()
+    return emitTypeError(op)
            << "has the tensor type " << type << " whose layout spreads over "
            << layout.getNumWarps() << " warps, but the kernel has " << numWarps
            << " (block.num_warps)" << kRunLayouts;
   if (!TensorDistribution::get(tensor))
-    return op->emitOpError() << "has the tensor type " << type
+    return emitTypeError(op) << "has the tensor type " << type
                              << " whose layout does not describe the tensor";
   if (unsigned n = layout.getTotalElemsPerThread(tensor.getShape());
       n > kMaxRegistersPerThread)
-    return op->emitOpError()
+    return emitTypeError(op)
            << "has the tensor type " << type << ", of which each thread "
            << "would hold " << n << " elements (at most "
            << kMaxRegistersPerThread << "): use smaller blocks or more warps";

@@ -57,6 +57,19 @@ func.func @too_big(%p: !block.ptr<i32>) attributes {block.kernel, block.num_warp
 
 // -----
 
+// A constant the folder hoisted has no location (canonicalisation erases
+// it): the error points at its use. (The first error stops the pass.)
+#A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @too_big_constant() attributes {block.kernel, block.num_warps = 1 : i32} {
+  %c = arith.constant dense<4> : tensor<65536xi32, #A> loc(unknown)
+  %x = block.arange 0, 65536 : tensor<65536xi32, #A>
+  // expected-error @+1 {{'arith.constant' op (used here) has the tensor type 'tensor<65536xi32, #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>>', of which each thread would hold 2048 elements}}
+  %y = arith.shli %x, %c : tensor<65536xi32, #A>
+  return
+}
+
+// -----
+
 #A = #block.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
 func.func @resource_constant() attributes {block.kernel, block.num_warps = 1 : i32} {
   // expected-error @+1 {{'arith.constant' op needs a dense tensor constant}}
