@@ -325,6 +325,9 @@ mlir::block::verifyBundleOptions(const BundleOptions &options,
   return success();
 }
 
+static void reportVariantRemarks(MLIRContext *context,
+                                 const llvm::StringSet<> &kept);
+
 FailureOr<CompiledBundle>
 mlir::block::compileBundle(ModuleOp module, const ArgumentNames &argumentNames,
                            const BundleOptions &bundleOptions,
@@ -366,6 +369,11 @@ mlir::block::compileBundle(ModuleOp module, const ArgumentNames &argumentNames,
   if (failed(addLoweredVariants(module, name, options, *plan, *kernels,
                                 functions)))
     return failure();
+  llvm::StringSet<> kept;
+  for (const blockrt::KernelInfo &kernel : *kernels)
+    for (const blockrt::KernelVariant &variant : kernel.variants)
+      kept.insert(variant.symbol);
+  reportVariantRemarks(context, kept);
   // With the occupancy search, the PTX and cubin are those of its last
   // state; without, they are assembled once here.
   CompiledBundle bundle;
@@ -422,8 +430,18 @@ namespace {
 /// Prints each remark as a diagnostic at its location, as clang prints
 /// -Rpass: "<what>: <why not better> [<category>]". Each variant's passes
 /// say the same of the same source op, which the user reads once; where a
-/// variant's remark differs from the kernel's, it names the variant.
+/// variant's remark differs from the kernel's, it names the variant. A
+/// variant's remarks wait until compileBundle knows which variants it
+/// keeps: those of one it drops describe no code that runs.
 struct DiagnosticRemarkStreamer : remark::detail::MLIRRemarkStreamerBase {
+  explicit DiagnosticRemarkStreamer(MLIRContext *context);
+  ~DiagnosticRemarkStreamer() override;
+
+  struct Held {
+    Location loc;
+    std::string text, function, category;
+  };
+
   void streamOptimizationRemark(const remark::detail::Remark &remark) override {
     std::string text;
     for (const remark::detail::Remark::Arg &arg : remark.getArgs()) {
@@ -431,33 +449,78 @@ struct DiagnosticRemarkStreamer : remark::detail::MLIRRemarkStreamerBase {
         text += ": ";
       text += arg.val;
     }
-    std::string said;
-    llvm::raw_string_ostream(said) << remark.getLocation() << text;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (quietRemarks > 0 || !remarksSaid.insert(said).second)
-        return;
-    }
-    InFlightDiagnostic diag = emitRemark(remark.getLocation()) << text;
-    if (remark.getFunction().contains(kVariantInfix))
-      diag << " (variant " << remark.getFunction() << ")";
-    diag << " [" << remark.getCombinedCategoryName() << "]";
+    Held held{remark.getLocation(), std::move(text), remark.getFunction().str(),
+              remark.getCombinedCategoryName().str()};
+    std::lock_guard<std::mutex> lock(mutex);
+    if (quietRemarks > 0)
+      return;
+    if (StringRef(held.function).contains(kVariantInfix))
+      variantRemarks.push_back(std::move(held));
+    else
+      print(held);
   }
 
+  /// Prints `held` unless it was said at its location.
+  void print(const Held &held) {
+    std::string said;
+    llvm::raw_string_ostream(said) << held.loc << held.text;
+    if (!remarksSaid.insert(said).second)
+      return;
+    InFlightDiagnostic diag = emitRemark(held.loc) << held.text;
+    if (StringRef(held.function).contains(kVariantInfix))
+      diag << " (variant " << held.function << ")";
+    diag << " [" << held.category << "]";
+  }
+
+  MLIRContext *context;
   std::mutex mutex;
   llvm::StringSet<> remarksSaid;
+  std::vector<Held> variantRemarks;
 };
+
+/// The streamer enableBlockRemarks gave each context, which owns it.
+llvm::DenseMap<MLIRContext *, DiagnosticRemarkStreamer *> &getStreamers() {
+  static llvm::DenseMap<MLIRContext *, DiagnosticRemarkStreamer *> streamers;
+  return streamers;
+}
+std::mutex streamersMutex;
+
+DiagnosticRemarkStreamer::DiagnosticRemarkStreamer(MLIRContext *context)
+    : context(context) {
+  std::lock_guard<std::mutex> lock(streamersMutex);
+  getStreamers()[context] = this;
+}
+
+DiagnosticRemarkStreamer::~DiagnosticRemarkStreamer() {
+  std::lock_guard<std::mutex> lock(streamersMutex);
+  getStreamers().erase(context);
+}
 } // namespace
 
 QuietRemarks::QuietRemarks() { ++quietRemarks; }
 QuietRemarks::~QuietRemarks() { --quietRemarks; }
+
+/// Prints the held remarks of the variants `kept` names, and drops the
+/// others'.
+static void reportVariantRemarks(MLIRContext *context,
+                                 const llvm::StringSet<> &kept) {
+  std::lock_guard<std::mutex> lock(streamersMutex);
+  DiagnosticRemarkStreamer *streamer = getStreamers().lookup(context);
+  if (!streamer)
+    return;
+  std::lock_guard<std::mutex> heldLock(streamer->mutex);
+  for (const DiagnosticRemarkStreamer::Held &held : streamer->variantRemarks)
+    if (kept.contains(held.function))
+      streamer->print(held);
+  streamer->variantRemarks.clear();
+}
 
 LogicalResult mlir::block::enableBlockRemarks(MLIRContext &context) {
   // The engine builds a kind's filter only where that kind is named.
   std::string all = "block-.*";
   remark::RemarkCategories categories{all, all, all, all, all};
   return remark::enableOptimizationRemarks(
-      context, std::make_unique<DiagnosticRemarkStreamer>(),
+      context, std::make_unique<DiagnosticRemarkStreamer>(&context),
       std::make_unique<remark::RemarkEmittingPolicyAll>(), categories);
 }
 
