@@ -428,11 +428,11 @@ static std::atomic<int> quietRemarks = 0;
 
 namespace {
 /// Prints each remark as a diagnostic at its location, as clang prints
-/// -Rpass: "<what>: <why not better> [<category>]". Each variant's passes
-/// say the same of the same source op, which the user reads once; where a
-/// variant's remark differs from the kernel's, it names the variant. A
-/// variant's remarks wait until compileBundle knows which variants it
-/// keeps: those of one it drops describe no code that runs.
+/// -Rpass: "<what>: <why not better> (try <suggestion>) [<category>]". Each
+/// variant's passes say the same of the same source op, which the user reads
+/// once; where a variant's remark differs from the kernel's, it names the
+/// variant. A variant's remarks wait until compileBundle knows which variants
+/// it keeps: those of one it drops describe no code that runs.
 struct DiagnosticRemarkStreamer : remark::detail::MLIRRemarkStreamerBase {
   explicit DiagnosticRemarkStreamer(MLIRContext *context);
   ~DiagnosticRemarkStreamer() override;
@@ -445,6 +445,10 @@ struct DiagnosticRemarkStreamer : remark::detail::MLIRRemarkStreamerBase {
   void streamOptimizationRemark(const remark::detail::Remark &remark) override {
     std::string text;
     for (const remark::detail::Remark::Arg &arg : remark.getArgs()) {
+      if (arg.key == "Suggestion") {
+        text += " (try " + arg.val + ")";
+        continue;
+      }
       if (arg.key != "Remark" && !text.empty())
         text += ": ";
       text += arg.val;

@@ -55,9 +55,14 @@ void remarkProduct(DotOp dot, MmaLayoutAttr mma, StringRef whyNot) {
                                          mma.getInstrShape()[2])
                                .str()
                          : std::string("product on FMA (no tensor cores)");
-  remark::missed(loc,
-                 remarks::opts(mma ? "MmaSync" : "Fma", remarks::kDot, dot))
-      << what << remark::reason("{0}", whyNot.str());
+  remark::detail::InFlightRemark missed = remark::missed(
+      loc, remarks::opts(mma ? "MmaSync" : "Fma", remarks::kDot, dot));
+  missed << what << remark::reason("{0}", whyNot.str());
+  // Exact f32 products have a fix the user may accept.
+  if (!mma && getElementTypeOrSelf(dot.getA().getType()).isF32() &&
+      dot.getPrecision() == DotPrecision::ieee)
+    missed << remark::suggest("precision = tf32 (tl.dot's input_precision), "
+                              "where its rounding is acceptable");
 }
 
 /// How the layout of `to` follows from the layout of the value the edge

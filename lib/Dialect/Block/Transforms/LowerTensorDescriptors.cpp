@@ -231,6 +231,10 @@ bool isKnownAtLaunch(Value value) {
 /// The most dimensions a tensor map describes.
 constexpr int64_t kMaxTensorMapRank = 5;
 
+/// Why a computed base keeps a tile from TMA.
+constexpr llvm::StringLiteral kBaseNotArgument =
+    "its base is not a kernel argument (a tensor map is encoded at launch)";
+
 /// Why a tensor map cannot describe `desc` accessed as `access` (its tile
 /// or the tile without leading 1s), or empty where it can: its base, sizes
 /// and strides are known at launch, its innermost stride is 1, it has at
@@ -243,8 +247,7 @@ std::string whyNotTensorMapTile(MakeTensorDescOp desc,
            "kernel";
   auto base = dyn_cast<BlockArgument>(desc.getBase());
   if (!base || !isKernel(base.getOwner()->getParentOp()))
-    return "its base is not a kernel argument (a tensor map is encoded at "
-           "launch)";
+    return kBaseNotArgument.str();
   for (auto [d, size] : llvm::enumerate(desc.getShape()))
     if (!isKnownAtLaunch(size))
       return llvm::formatv("size {0} is not a kernel argument, constant or "
@@ -468,10 +471,14 @@ void remarkTile(Operation *op, StringRef whyNot) {
         << ("tile " + what + " by TMA").str();
     return;
   }
-  remark::missed(op->getLoc(),
-                 remarks::opts("PointerCode", remarks::kDescriptor, op))
-      << ("tile " + what + " by pointer code, not TMA").str()
-      << remark::reason("{0}", whyNot.str());
+  remark::detail::InFlightRemark missed = remark::missed(
+      op->getLoc(), remarks::opts("PointerCode", remarks::kDescriptor, op));
+  missed << ("tile " + what + " by pointer code, not TMA").str()
+         << remark::reason("{0}", whyNot.str());
+  // A computed base has a rewrite the user can make.
+  if (whyNot == kBaseNotArgument)
+    missed << remark::suggest("the descriptor on the kernel's argument, with "
+                              "the offset in the tile's coordinates");
 }
 
 struct BlockLowerTensorDescriptors
