@@ -35,6 +35,8 @@ inline bool enabled(MLIRContext *context) {
 inline remark::RemarkOpts opts(StringRef name, StringRef category,
                                Operation *op) {
   remark::RemarkOpts opts = remark::RemarkOpts::name(name).category(category);
+  if (!enabled(op->getContext()))
+    return opts;
   if (auto function = op->getParentOfType<FunctionOpInterface>())
     return opts.function(function.getName());
   return opts;

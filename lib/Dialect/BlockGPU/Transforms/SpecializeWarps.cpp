@@ -810,13 +810,15 @@ void mlir::blockgpu::specializeWarps(func::FuncOp kernel, bool all,
                            "consumer warpgroups");
     }
     if (stages == 2 || getSharedMemoryPeak(copy) <= maxBytes) {
-      for (Candidate &candidate : copied)
-        remark::passed(candidate.loop.getLoc(),
-                       remarkOpts("Specialized", candidate.loop))
-            << llvm::formatv("loop warp-specialised: a producer warpgroup "
-                             "issues its TMA copies into {0} stages",
-                             stages)
-                   .str();
+      // The kernel's own loops: specialising the copy replaced its loops.
+      if (block::remarks::enabled(kernel.getContext()))
+        for (Candidate &candidate : candidates)
+          remark::passed(candidate.loop.getLoc(),
+                         remarkOpts("Specialized", candidate.loop))
+              << llvm::formatv("loop warp-specialised: a producer warpgroup "
+                               "issues its TMA copies into {0} stages",
+                               stages)
+                     .str();
       kernel.getBody().takeBody(copy.getBody());
       copy->erase();
       return;
