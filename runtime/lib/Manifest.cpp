@@ -818,7 +818,9 @@ private:
         for (size_t i = 0; i < factors->getArray().size() && read; ++i) {
           std::string at = path + ".product[" + std::to_string(i) + "]";
           const JsonValue &factor = factors->getArray()[i];
-          std::optional<int64_t> index = factor.getInteger();
+          std::optional<int64_t> index;
+          if (factor.isNumber())
+            index = factor.getInteger();
           read = index && *index >= 0;
           if (!read)
             wrongKind(at, "a parameter's index", factor);
