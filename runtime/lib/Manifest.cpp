@@ -787,8 +787,8 @@ private:
       bool hasArg = entry.find("arg") != nullptr;
       bool hasProduct = entry.find("product") != nullptr;
       bool hasValue = entry.find("value") != nullptr;
-      if (hasArg + hasProduct + hasValue != 1 &&
-          !(hasProduct && hasValue && !hasArg)) {
+      // "arg" alone; otherwise "product", "value" or both.
+      if (hasArg ? hasProduct || hasValue : !hasProduct && !hasValue) {
         report(path, "expected exactly one of \"arg\", \"value\" and "
                      "\"product\" (with an optional \"value\")");
         continue;

@@ -85,10 +85,10 @@ static FailureOr<Attribute> describeMapOperand(Value value, Builder &b) {
   std::optional<LaunchProduct> product = getLaunchProduct(value);
   if (!product)
     return failure();
-  SmallVector<NamedAttribute> fields;
   if (product->args.size() == 1 && product->factor == 1)
     return Attribute(b.getDictionaryAttr(
         b.getNamedAttr("arg", b.getI64IntegerAttr(product->args.front()))));
+  SmallVector<NamedAttribute> fields;
   if (!product->args.empty())
     fields.push_back(b.getNamedAttr(
         "product",
